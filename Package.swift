@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "DNDKit",
+  products: [
+    .library(name: "ZoneInfo", targets: ["ZoneInfo"]),
+    .library(name: "DNDSchedule", targets: ["DNDSchedule"]),
+    .library(name: "OfflinePush", targets: ["OfflinePush"]),
+    .executable(name: "dnd", targets: ["dnd"]),
+    .executable(name: "dnd-bench", targets: ["dnd-bench"]),
+  ],
+  targets: [
+    .target(name: "ZoneInfo"),
+    .target(name: "DNDSchedule", dependencies: ["ZoneInfo"]),
+    .target(name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo"]),
+    .executableTarget(name: "dnd", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
+    .executableTarget(
+      name: "dnd-bench", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
+    .target(name: "DNDTestSupport", dependencies: ["DNDSchedule", "ZoneInfo"], path: "Tests/DNDTestSupport"),
+    .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "DNDTestSupport"]),
+    .testTarget(name: "DNDScheduleTests", dependencies: ["DNDSchedule", "ZoneInfo", "DNDTestSupport"]),
+    .testTarget(
+      name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),
+    .testTarget(name: "dndTests", dependencies: ["dnd", "DNDTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

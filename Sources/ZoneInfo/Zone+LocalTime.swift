@@ -1,0 +1,56 @@
+extension Zone {
+  /// How far around a local reading to look for the transitions that affect it. Real offsets
+  /// are within ±26 h, and no transition moves the clock by more than a day.
+  static let searchRadius: Int64 = 3 * 86_400
+
+  /// The instants at which the wall clock shows a local date-time: none in a gap, one, or two
+  /// in a fold.
+  ///
+  /// - Parameter local: A wall-clock reading.
+  /// - Returns: ``LocalInstants``.
+  /// - Complexity: O(1) segments examined, each an O(log *n*) lookup at worst.
+  public func instants(for local: LocalDateTime) -> LocalInstants {
+    instants(forLocalSeconds: local.localSeconds)
+  }
+
+  package func instants(forLocalSeconds local: Int64) -> LocalInstants {
+    var found: [Int64] = []
+    var skippedAt: Int64?
+    var segment = table.segment(containing: local - Zone.searchRadius)
+    var previousOffset: Int32?
+    while true {
+      let t = local - Int64(segment.offset)
+      if t >= segment.start && t < segment.end { found.append(t) }
+      if let before = previousOffset, skippedAt == nil,
+        local - Int64(before) >= segment.start, t < segment.start
+      {
+        skippedAt = segment.start
+      }
+      if segment.end == .max || segment.end > local + Zone.searchRadius { break }
+      previousOffset = segment.offset
+      segment = table.segment(containing: segment.end)
+    }
+    switch found.count {
+    case 0: return .skipped(transition: skippedAt ?? local)
+    case 1: return .unique(found[0])
+    default: return .repeated(earlier: found[0], later: found[found.count - 1])
+    }
+  }
+
+  /// The first instant at which the wall clock shows `local` or a later reading: the reading
+  /// itself when it occurs, its first occurrence in a fold, the transition in a gap.
+  ///
+  /// This is the *mark* of the DND semantics. Equivalently, the least instant whose
+  /// high-water mark (see ``wallClock(unchecked:)``) is at least `local`.
+  package func firstInstant(atOrAfterLocalSeconds local: Int64) -> Int64 {
+    var segment = table.segment(containing: local - Zone.searchRadius)
+    while true {
+      if segment.peak >= local { return segment.start }
+      let t = local - Int64(segment.offset)
+      if t < segment.start { return segment.start }
+      if t < segment.end { return t }
+      if segment.end == .max { return t }
+      segment = table.segment(containing: segment.end)
+    }
+  }
+}

@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Synchronization
+
+/// A directory of compiled IANA tzdata (TZif files), such as `/usr/share/zoneinfo`, with a
+/// thread-safe cache of the zones loaded from it.
+///
+/// Servers share one database per tzdata copy: zones are loaded once and shared by every
+/// rule in that zone. The cache takes a lock only to find or insert a zone; the returned
+/// ``Zone`` answers every question without one.
+///
+/// The database never reads the process environment itself: pass ``environmentRoot(_:)`` the
+/// value of `TZDIR` at the edge of your program (the `dnd` tool does).
+public final class ZoneDatabase: Sendable {
+  /// The default root when `TZDIR` is not set.
+  public static let defaultRoot = "/usr/share/zoneinfo"
+
+  /// The directory this database reads.
+  public let root: String
+  private let resolvedRoot: String
+  private let cache = Mutex<[String: Zone]>([:])
+
+  /// The root a program should use given the value of its `TZDIR` environment variable.
+  ///
+  /// - Parameter tzdir: The variable's value, or nil when unset.
+  /// - Returns: `tzdir` when set and non-empty, else ``defaultRoot``.
+  public static func environmentRoot(_ tzdir: String?) -> String {
+    guard let tzdir, !tzdir.isEmpty else { return defaultRoot }
+    return tzdir
+  }
+
+  /// Opens a tzdata directory.
+  ///
+  /// - Parameter root: The directory, for example `/usr/share/zoneinfo` or a pinned copy.
+  /// - Throws: ``ZoneError/databaseUnavailable(root:reason:)`` if it is missing, not a
+  ///   directory, or unreadable. A slim container without tzdata fails here, with the fix in
+  ///   the message.
+  public init(root: String = ZoneDatabase.defaultRoot) throws(ZoneError) {
+    guard !root.isEmpty, !root.utf8.contains(0) else {
+      throw .databaseUnavailable(root: root, reason: "empty path or NUL in path")
+    }
+    var info = stat()
+    guard stat(root, &info) == 0 else {
+      throw .databaseUnavailable(
+        root: root,
+        reason: "\(String(cString: strerror(errno))); install tzdata (apt-get install tzdata, "
+          + "apk add tzdata) or point TZDIR at a zoneinfo directory")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw .databaseUnavailable(root: root, reason: "not a directory")
+    }
+    guard let resolved = realpath(root, nil) else {
+      throw .databaseUnavailable(root: root, reason: String(cString: strerror(errno)))
+    }
+    defer { free(resolved) }
+    self.root = root
+    self.resolvedRoot = String(cString: resolved)
+  }
+
+  /// The zone with an ID, loading it on first use.
+  ///
+  /// Canonical names, links and backward names (`US/Pacific`, `Asia/Calcutta`), `UTC` and
+  /// `Etc/GMT+5` all load; the ID is checked as a name and never used as a path outside the
+  /// root (symbolic links are resolved and must stay inside it).
+  ///
+  /// - Parameter id: An IANA zone ID.
+  /// - Returns: The zone, shared with every other caller of the same ID.
+  /// - Throws: ``ZoneError/invalidIdentifier(_:reason:)``, ``ZoneError/notAZone(_:reason:)``,
+  ///   ``ZoneError/unknownZone(_:root:)`` or ``ZoneError/malformedTZif(zone:reason:)``.
+  /// - Complexity: A dictionary lookup under a lock when cached; a file read otherwise.
+  public func zone(_ id: String) throws(ZoneError) -> Zone {
+    if let cached = cache.withLock({ $0[id] }) { return cached }
+    try ZoneIdentifier.validate(id)
+    let zone = try Zone(identifier: id, tzif: readZoneFile(id))
+    return cache.withLock { cache in
+      if let existing = cache[id] { return existing }
+      cache[id] = zone
+      return zone
+    }
+  }
+
+  /// Reads the bytes of a zone's TZif file, refusing anything outside the root.
+  func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
+    let path = resolvedRoot + "/" + id
+    guard let resolvedPointer = realpath(path, nil) else {
+      throw .unknownZone(id, root: root)
+    }
+    let resolved = String(cString: resolvedPointer)
+    free(resolvedPointer)
+    guard resolved.hasPrefix(resolvedRoot + "/") else {
+      throw .notAZone(id, reason: "resolves outside the database root")
+    }
+    let fd = open(resolved, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .unknownZone(id, root: root) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .unknownZone(id, root: root)
+    }
+    let size = Int(info.st_size)
+    guard size <= TZifParser.maximumFileSize else {
+      throw .malformedTZif(zone: id, reason: "file of \(size) bytes is too large")
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    while filled < size {
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        read(fd, buffer.baseAddress.map { $0 + filled }, size - filled)
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      filled += n
+    }
+    return Array(bytes[0..<filled])
+  }
+
+  /// The tzdata release this database holds, such as `2025b`.
+  ///
+  /// Read from the first line of `tzdata.zi` (`# version 2025b`), else from `+VERSION`.
+  ///
+  /// - Returns: The version, or nil when neither file is present.
+  public func version() -> String? {
+    if let text = readSmallTextFile("tzdata.zi", limit: 4096),
+      let line = text.split(separator: "\n").first, line.hasPrefix("# version ")
+    {
+      return String(line.dropFirst("# version ".count)).trimmingSpaces()
+    }
+    if let text = readSmallTextFile("+VERSION", limit: 256) {
+      let v = text.trimmingSpaces()
+      return v.isEmpty ? nil : v
+    }
+    return nil
+  }
+
+  /// The zone IDs this database can load, sorted.
+  ///
+  /// Taken from the zone (`Z`) and link (`L`) lines of `tzdata.zi` when present; otherwise
+  /// every regular file under the root that starts with the TZif magic, except the
+  /// deliberate non-zones (`localtime`, `posixrules`, `right/`, `posix/`).
+  ///
+  /// - Returns: IDs such as `Africa/Abidjan` … `Zulu`.
+  public func identifiers() -> [String] {
+    var ids: Set<String> = []
+    if let text = readSmallTextFile("tzdata.zi", limit: 8 << 20) {
+      for line in text.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        if fields.count >= 2 && fields[0] == "Z" {
+          ids.insert(String(fields[1]))
+        } else if fields.count >= 3 && fields[0] == "L" {
+          ids.insert(String(fields[2]))
+        }
+      }
+    } else {
+      walk(relative: "", depth: 0, into: &ids)
+    }
+    return ids.filter { (try? ZoneIdentifier.validate($0)) != nil }.sorted()
+  }
+
+  private func walk(relative: String, depth: Int, into ids: inout Set<String>) {
+    guard depth < 4, let dir = opendir(resolvedRoot + "/" + relative) else { return }
+    defer { closedir(dir) }
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(".") { continue }
+      let id = relative.isEmpty ? name : relative + "/" + name
+      guard (try? ZoneIdentifier.validate(id)) != nil else { continue }
+      var info = stat()
+      guard stat(resolvedRoot + "/" + id, &info) == 0 else { continue }
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        walk(relative: id, depth: depth + 1, into: &ids)
+      } else if (info.st_mode & S_IFMT) == S_IFREG, let head = try? readZoneFile(id),
+        head.starts(with: Array("TZif".utf8))
+      {
+        ids.insert(id)
+      }
+    }
+  }
+
+  private func readSmallTextFile(_ name: String, limit: Int) -> String? {
+    guard let file = fopen(resolvedRoot + "/" + name, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count < limit {
+      let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      if n == 0 { break }
+      bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes.prefix(limit), as: UTF8.self)
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    let scalars = unicodeScalars
+    let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
+    let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { scalars.index(after: $0) }
+    return String(scalars[start..<(end ?? start)])
+  }
+}
