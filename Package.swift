@@ -14,12 +14,19 @@ let package = Package(
     .target(name: "ZoneInfo"),
     .target(name: "DNDSchedule", dependencies: ["ZoneInfo"]),
     .target(name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo"]),
-    .executableTarget(name: "dnd", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
+    .target(name: "DNDFixtures", dependencies: ["DNDSchedule", "ZoneInfo"]),
+    .executableTarget(
+      name: "dnd", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "DNDFixtures"]),
     .executableTarget(
       name: "dnd-bench", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
-    .target(name: "DNDTestSupport", dependencies: ["DNDSchedule", "ZoneInfo"], path: "Tests/DNDTestSupport"),
-    .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo", "DNDTestSupport"]),
-    .testTarget(name: "DNDScheduleTests", dependencies: ["DNDSchedule", "ZoneInfo", "DNDTestSupport"]),
+    .target(
+      name: "DNDTestSupport", dependencies: ["DNDSchedule", "ZoneInfo"],
+      path: "Tests/DNDTestSupport"),
+    .testTarget(
+      name: "ZoneInfoTests", dependencies: ["ZoneInfo", "DNDTestSupport", "DNDFixtures"]),
+    .testTarget(
+      name: "DNDScheduleTests",
+      dependencies: ["DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDFixtures"]),
     .testTarget(
       name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),
     .testTarget(name: "dndTests", dependencies: ["dnd", "DNDTestSupport"]),

@@ -3,18 +3,18 @@
 // exact for every year this package accepts, and free of Foundation.
 
 /// Seconds in a civil day; zones never change the length of the civil day itself.
-@usableFromInline let secondsPerDay: Int64 = 86_400
+package let secondsPerDay: Int64 = 86_400
 
 /// Floor division, rounding toward negative infinity (Swift's `/` truncates toward zero).
 @inlinable @inline(__always)
-func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+package func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
   let q = a / b
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
 /// Modulo whose result has the sign of the divisor.
 @inlinable @inline(__always)
-func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
+package func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
   let r = a % b
   return (r != 0 && (r < 0) != (b < 0)) ? r + b : r
 }

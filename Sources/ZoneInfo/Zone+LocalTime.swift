@@ -54,3 +54,31 @@ extension Zone {
     }
   }
 }
+
+extension Zone {
+  /// An instant as ISO 8601 on this zone's wall clock, with its offset:
+  /// `2026-03-09T08:00:00+08:00` (or `Z` in UTC).
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The formatted reading.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  public func iso8601(_ instant: Int64) throws(ZoneError) -> String {
+    let offset = try offset(at: instant)
+    let local = LocalDateTime(localSeconds: instant + Int64(offset))
+    return local.description + Zone.formatOffset(offset, utcAsZ: true)
+  }
+
+  /// A UTC offset as `+HH:MM`, or `+HH:MM:SS` when it has seconds (LMT).
+  ///
+  /// - Parameters:
+  ///   - offset: Seconds east of UTC.
+  ///   - utcAsZ: Whether to write zero as `Z`.
+  /// - Returns: The formatted offset.
+  public static func formatOffset(_ offset: Int32, utcAsZ: Bool = false) -> String {
+    if offset == 0 && utcAsZ { return "Z" }
+    let magnitude = Int(offset.magnitude)
+    var text = (offset < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
+    if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
+    return text
+  }
+}

@@ -1,0 +1,171 @@
+import ZoneInfo
+
+extension DoNotDisturbSchedule {
+  /// How many local dates ahead the searches look. A custom rule owns a date every 7 days;
+  /// 16 covers a week of dates whose periods all fall in gaps, with room to spare.
+  static let searchDays: Int64 = 16
+
+  /// The period owned by a local date (day number) for a repeating rule, possibly empty.
+  func period(ownedBy day: Int64) -> DoNotDisturbPeriod {
+    let startLocal = day * secondsPerDay + Int64(start)
+    let endDay = end > start ? day : day + 1
+    let endLocal = endDay * secondsPerDay + Int64(end)
+    return DoNotDisturbPeriod(start: mark(startLocal), end: mark(endLocal))
+  }
+
+  /// `mark(L)`: the first instant at which the wall clock shows local seconds `L` or later.
+  func mark(_ local: Int64) -> Int64 {
+    // Fast path: two offset look-ups find the instant in all but the hours around a
+    // transition; the high-water test proves it is the first one.
+    let guess1 = local - (zone.wallClock(unchecked: local).local - local)
+    let guess = local - (zone.wallClock(unchecked: guess1).local - guess1)
+    if zone.wallClock(unchecked: guess).highWater >= local
+      && zone.wallClock(unchecked: guess - 1).highWater < local
+    {
+      return guess
+    }
+    return zone.firstInstant(atOrAfterLocalSeconds: local)
+  }
+
+  /// The local date whose period contains an instant, for a repeating rule.
+  func owningDay(at instant: Int64) -> Int64? {
+    let wall = zone.wallClock(unchecked: instant).highWater
+    let day = floorDivide(wall, secondsPerDay)
+    let second = Int32(truncatingIfNeeded: wall - day * secondsPerDay)
+    if start < end {
+      return second >= start && second < end && owns(day) ? day : nil
+    }
+    if second >= start && owns(day) { return day }
+    if second < end && owns(day - 1) { return day - 1 }
+    return nil
+  }
+
+  /// The single period (owned by one date) that contains an instant.
+  func owningPeriod(at instant: Int64) -> DoNotDisturbPeriod? {
+    switch kind {
+    case .never: return nil
+    case .oneOff:
+      let period = DoNotDisturbPeriod(start: onceStart, end: onceEnd)
+      return period.contains(instant) ? period : nil
+    case .repeating:
+      return owningDay(at: instant).map { period(ownedBy: $0) }
+    }
+  }
+
+  /// The first non-empty period that starts after an instant.
+  func firstPeriod(startingAfter instant: Int64) -> DoNotDisturbPeriod? {
+    switch kind {
+    case .never: return nil
+    case .oneOff:
+      return onceStart > instant && onceStart < onceEnd
+        ? DoNotDisturbPeriod(start: onceStart, end: onceEnd) : nil
+    case .repeating:
+      let wall = zone.wallClock(unchecked: instant).highWater
+      let today = floorDivide(wall, secondsPerDay)
+      for day in today...(today + DoNotDisturbSchedule.searchDays) where owns(day) {
+        let period = period(ownedBy: day)
+        if !period.isEmpty && period.start > instant { return period }
+      }
+      return nil
+    }
+  }
+
+  /// Whether every instant is in do-not-disturb: a 24-hour window on all seven days.
+  var isAlwaysOn: Bool { kind == .repeating && start == end && days == 0x7F }
+
+  /// The first instant after `instant` at which the do-not-disturb state differs from the
+  /// state at `instant`.
+  ///
+  /// Back-to-back periods (24-hour windows on consecutive days) count as one block, and empty
+  /// periods (windows wholly inside a DST gap) are skipped.
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The instant of the next change, or nil when the state never changes again
+  ///   (disabled, always on, or a one-off period in the past).
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Complexity: O(1): a few zone look-ups per period examined; no allocation.
+  public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
+    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    if isAlwaysOn { return nil }
+    if let block = try blockContaining(instant) { return block.end }
+    return firstPeriod(startingAfter: instant)?.start
+  }
+
+  /// The merged block of back-to-back periods that contains an instant.
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The block, or nil when the instant is not in do-not-disturb. For a rule that
+  ///   is always on, `start` is `Int64.min` and `end` is `Int64.max`.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  public func blockContaining(_ instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
+    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
+    guard var block = owningPeriod(at: instant) else { return nil }
+    guard kind == .repeating, var day = owningDay(at: instant) else { return block }
+    // Extend forward and backward while the neighbouring dates' periods touch this one.
+    for _ in 0..<7 {
+      guard owns(day + 1) else { break }
+      let next = period(ownedBy: day + 1)
+      guard !next.isEmpty && next.start <= block.end else { break }
+      block.end = max(block.end, next.end)
+      day += 1
+    }
+    day = owningDay(at: instant) ?? day
+    for _ in 0..<7 {
+      guard owns(day - 1) else { break }
+      let previous = period(ownedBy: day - 1)
+      guard !previous.isEmpty && previous.end >= block.start else { break }
+      block.start = min(block.start, previous.start)
+      day -= 1
+    }
+    return block
+  }
+
+  /// The period that contains an instant, or else the next one to start.
+  ///
+  /// The period is the one owned by a single local date (not merged with neighbours; see
+  /// ``blockContaining(_:)``).
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The period, or nil when no period contains or follows the instant.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  public func period(containingOrAfter instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
+    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    if let period = owningPeriod(at: instant) { return period }
+    return firstPeriod(startingAfter: instant)
+  }
+
+  /// The non-empty periods that overlap a range of instants, in order, one per owning date.
+  ///
+  /// - Parameter range: UNIX seconds, lower bound inclusive.
+  /// - Returns: The periods; a period partly inside the range is included whole.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
+  /// - Complexity: O(*d*) for *d* local dates in the range.
+  public func periods(overlapping range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
+    guard !range.isEmpty else { return [] }
+    for bound in [range.lowerBound, range.upperBound - 1]
+    where !Zone.supportedInstants.contains(bound) {
+      throw .instantOutOfRange(bound)
+    }
+    switch kind {
+    case .never:
+      return []
+    case .oneOff:
+      let period = DoNotDisturbPeriod(start: onceStart, end: onceEnd)
+      return !period.isEmpty && period.start < range.upperBound && period.end > range.lowerBound
+        ? [period] : []
+    case .repeating:
+      let first = floorDivide(zone.wallClock(unchecked: range.lowerBound).highWater, secondsPerDay)
+      let last = floorDivide(
+        zone.wallClock(unchecked: range.upperBound - 1).highWater, secondsPerDay)
+      var result: [DoNotDisturbPeriod] = []
+      for day in (first - 1)...last where owns(day) {
+        let period = period(ownedBy: day)
+        if !period.isEmpty && period.start < range.upperBound && period.end > range.lowerBound {
+          result.append(period)
+        }
+      }
+      return result
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import ZoneInfo
+
+/// One invalid field of a rule: which field, what value, and what is wrong with it.
+///
+/// The ``code`` values are the stable error codes of `dnd eval`.
+public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The kind of problem; its raw value is the wire error code.
+  public enum Code: String, Sendable, Hashable, CaseIterable {
+    /// An hour outside 0…23.
+    case invalidHour
+    /// A minute outside 0…59.
+    case invalidMinute
+    /// A repeat mode other than 0…3.
+    case invalidRepeatMode
+    /// `customRepeatDays` outside 0…127, or 0 in an enabled custom rule.
+    case invalidCustomRepeatDays
+    /// An unknown or malformed zone ID, or a zone that could not be loaded.
+    case invalidTimeZone
+    /// An enabled one-off rule without `onceEndTimestamp`.
+    case missingOnceEnd
+    /// An instant outside the supported range (years -9999…9999).
+    case invalidInstant
+  }
+
+  /// The kind of problem.
+  public var code: Code
+  /// The key path of the field, such as `startHour` or `doNotDisturbRule.startHour`.
+  public var field: String
+  /// The offending value as text.
+  public var value: String
+  /// Why the value is wrong.
+  public var reason: String
+
+  /// Creates a field error.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of problem.
+  ///   - field: The key path.
+  ///   - value: The value, as text.
+  ///   - reason: Why it is wrong.
+  public init(code: Code, field: String, value: String, reason: String) {
+    self.code = code
+    self.field = field
+    self.value = value
+    self.reason = reason
+  }
+
+  /// `field = value: reason`.
+  public var description: String { "\(field) = \(value): \(reason)" }
+
+  /// The same error with its field path under a parent key.
+  ///
+  /// - Parameter parent: The parent key, such as `doNotDisturbRule`.
+  /// - Returns: The error with `field` prefixed by `parent.`.
+  public func nested(under parent: String) -> RuleFieldError {
+    RuleFieldError(code: code, field: parent + "." + field, value: value, reason: reason)
+  }
+}
+
+/// A rule that failed validation, with every problem found (not only the first).
+public struct RuleValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The problems, in field order; never empty.
+  public var errors: [RuleFieldError]
+
+  /// Creates the error.
+  ///
+  /// - Parameter errors: The problems; at least one.
+  public init(errors: [RuleFieldError]) {
+    self.errors = errors
+  }
+
+  /// All problems, separated by `; `.
+  public var description: String {
+    "invalid rule: " + errors.map(\.description).joined(separator: "; ")
+  }
+}
