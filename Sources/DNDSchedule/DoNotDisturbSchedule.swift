@@ -3,7 +3,7 @@ import ZoneInfo
 /// A do-not-disturb rule compiled against its zone, ready to answer "is this instant in
 /// do-not-disturb?" without allocating, locking or touching Foundation.
 ///
-/// Compile once when a rule is saved or loaded; keep the value (48 bytes plus the zone's
+/// Compile once when a rule is saved or loaded; keep the value (32 bytes plus the zone's
 /// shared tables) and call ``contains(_:)`` for every push.
 ///
 /// The semantics (see README): for a local date D and a time HH:MM, `mark(D, HH:MM)` is the
@@ -32,11 +32,17 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   let mode: UInt8
   /// Owned weekdays, bit 0 = Monday; all seven for daily.
   let days: UInt8
-  /// Window start and end, seconds after local midnight.
-  let start: Int32
-  let end: Int32
+  /// Window start and end in minutes after local midnight (0…1439); 16 bits keep the
+  /// compiled value at 32 bytes.
+  let startMinute: UInt16
+  let endMinute: UInt16
   let onceStart: Int64
   let onceEnd: Int64
+
+  /// Window start, seconds after local midnight.
+  @inline(__always) var start: Int32 { Int32(startMinute) * 60 }
+  /// Window end, seconds after local midnight.
+  @inline(__always) var end: Int32 { Int32(endMinute) * 60 }
 
   /// Compiles a rule, loading its zone from a database.
   ///
@@ -70,8 +76,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     self.zone = zone
     mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
     days = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
-    start = Int32(rule.startHour * 3600 + rule.startMinute * 60)
-    end = Int32(rule.endHour * 3600 + rule.endMinute * 60)
+    startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
+    endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
     if !rule.enabled {
       kind = .never
       onceStart = 0
@@ -82,8 +88,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       // The period is the daily period that contains the last second before the end: exact
       // when the server computed the end, and still well defined if tzdata changed since.
       let daily = DoNotDisturbSchedule(
-        zone: zone, kind: .repeating, mode: 2, days: 0x7F, start: start, end: end,
-        onceStart: 0, onceEnd: 0)
+        zone: zone, kind: .repeating, mode: 2, days: 0x7F, startMinute: startMinute,
+        endMinute: endMinute, onceStart: 0, onceEnd: 0)
       onceStart = daily.owningPeriod(at: rule.onceEndTimestamp - 1)?.start ?? rule.onceEndTimestamp
     } else {
       kind = .repeating
@@ -93,15 +99,15 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   }
 
   init(
-    zone: Zone, kind: Kind, mode: UInt8, days: UInt8, start: Int32, end: Int32,
+    zone: Zone, kind: Kind, mode: UInt8, days: UInt8, startMinute: UInt16, endMinute: UInt16,
     onceStart: Int64, onceEnd: Int64
   ) {
     self.zone = zone
     self.kind = kind
     self.mode = mode
     self.days = days
-    self.start = start
-    self.end = end
+    self.startMinute = startMinute
+    self.endMinute = endMinute
     self.onceStart = onceStart
     self.onceEnd = onceEnd
   }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A JSON document that could not be decoded into a rule: which key path, and what was wrong.
+public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; empty for
+  /// the document itself.
+  public var keyPath: String
+  /// What was wrong there.
+  public var reason: String
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path.
+  ///   - reason: What was wrong.
+  public init(keyPath: String, reason: String) {
+    self.keyPath = keyPath
+    self.reason = reason
+  }
+
+  /// `at KEYPATH: REASON`.
+  public var description: String {
+    keyPath.isEmpty ? "invalid JSON: \(reason)" : "invalid JSON at \(keyPath): \(reason)"
+  }
+
+  /// Decodes a value from JSON, turning Foundation's errors into a key path and a reason.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: The JSON document.
+  /// - Returns: The value.
+  /// - Throws: ``RuleDecodingError``.
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(
+    RuleDecodingError
+  ) -> T {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw RuleDecodingError(error)
+    } catch {
+      throw RuleDecodingError(keyPath: "", reason: "\(error)")
+    }
+  }
+
+  /// Converts a `DecodingError`.
+  ///
+  /// - Parameter error: Foundation's error.
+  public init(_ error: DecodingError) {
+    func path(_ keys: [any CodingKey]) -> String {
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      self.init(keyPath: path(context.codingPath), reason: "expected \(Self.jsonName(type))")
+    case .valueNotFound(let type, let context):
+      self.init(
+        keyPath: path(context.codingPath), reason: "expected \(Self.jsonName(type)), found null")
+    case .keyNotFound(let key, let context):
+      self.init(keyPath: path(context.codingPath + [key]), reason: "required key is missing")
+    case .dataCorrupted(let context):
+      let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+      self.init(
+        keyPath: path(context.codingPath), reason: context.debugDescription + underlying)
+    @unknown default:
+      self.init(keyPath: "", reason: "\(error)")
+    }
+  }
+
+  private static func jsonName(_ type: Any.Type) -> String {
+    switch type {
+    case is Bool.Type: return "a boolean"
+    case is Int.Type, is Int64.Type, is Int32.Type: return "an integer"
+    case is String.Type: return "a string"
+    case is [Any].Type: return "an array"
+    default: return "\(type)"
+    }
+  }
+}

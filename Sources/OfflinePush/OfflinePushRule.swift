@@ -1,0 +1,84 @@
+import DNDSchedule
+
+/// A user's offline push rule as it travels on the wire: ZEGOCLOUD ZIM's
+/// `ZIMUserOfflinePushRule`.
+///
+/// The stored model: plain fields, `Codable` with the wire names. Switches absent from a
+/// document default to `true`, platform lists to empty, the do-not-disturb rule to disabled.
+/// Save it with ``saved(at:zones:)`` and compile it with
+/// ``CompiledOfflinePushRule/init(rule:zones:)`` for the hot path.
+public struct OfflinePushRule: Sendable, Hashable, Codable {
+  /// Platforms which, while the user is online on any of them, silence offline pushes to
+  /// ``notToReceiveOfflinePushPlatforms``.
+  public var onlinePlatforms: [Platform]
+  /// Platforms that get no offline push while the user is online on one of
+  /// ``onlinePlatforms``.
+  public var notToReceiveOfflinePushPlatforms: [Platform]
+  /// The master switch, for messages and calls alike.
+  public var offlinePushEnabled: Bool
+  /// The switch for message pushes.
+  public var messageOfflinePushEnabled: Bool
+  /// The switch for call pushes.
+  public var callOfflinePushEnabled: Bool
+  /// The do-not-disturb rule; nil (absent) means disabled.
+  public var doNotDisturbRule: DoNotDisturbRule?
+
+  /// Creates a rule.
+  ///
+  /// - Parameters:
+  ///   - onlinePlatforms: Platforms whose presence silences pushes.
+  ///   - notToReceiveOfflinePushPlatforms: Platforms silenced then.
+  ///   - offlinePushEnabled: The master switch.
+  ///   - messageOfflinePushEnabled: The message switch.
+  ///   - callOfflinePushEnabled: The call switch.
+  ///   - doNotDisturbRule: The DND rule, or nil for none.
+  public init(
+    onlinePlatforms: [Platform] = [], notToReceiveOfflinePushPlatforms: [Platform] = [],
+    offlinePushEnabled: Bool = true, messageOfflinePushEnabled: Bool = true,
+    callOfflinePushEnabled: Bool = true, doNotDisturbRule: DoNotDisturbRule? = nil
+  ) {
+    self.onlinePlatforms = onlinePlatforms
+    self.notToReceiveOfflinePushPlatforms = notToReceiveOfflinePushPlatforms
+    self.offlinePushEnabled = offlinePushEnabled
+    self.messageOfflinePushEnabled = messageOfflinePushEnabled
+    self.callOfflinePushEnabled = callOfflinePushEnabled
+    self.doNotDisturbRule = doNotDisturbRule
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case onlinePlatforms, notToReceiveOfflinePushPlatforms, offlinePushEnabled
+    case messageOfflinePushEnabled, callOfflinePushEnabled, doNotDisturbRule
+  }
+
+  /// Decodes the wire form; absent keys take their defaults, present keys must have the right
+  /// JSON type.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` naming the key path of a value of the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms) ?? []
+    notToReceiveOfflinePushPlatforms =
+      try c.decodeIfPresent([Platform].self, forKey: .notToReceiveOfflinePushPlatforms) ?? []
+    offlinePushEnabled = try c.decodeIfPresent(Bool.self, forKey: .offlinePushEnabled) ?? true
+    messageOfflinePushEnabled =
+      try c.decodeIfPresent(Bool.self, forKey: .messageOfflinePushEnabled) ?? true
+    callOfflinePushEnabled =
+      try c.decodeIfPresent(Bool.self, forKey: .callOfflinePushEnabled) ?? true
+    doNotDisturbRule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
+  }
+
+  /// Encodes every key (the DND rule only when present), in the wire names.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: `EncodingError` from the encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(onlinePlatforms, forKey: .onlinePlatforms)
+    try c.encode(notToReceiveOfflinePushPlatforms, forKey: .notToReceiveOfflinePushPlatforms)
+    try c.encode(offlinePushEnabled, forKey: .offlinePushEnabled)
+    try c.encode(messageOfflinePushEnabled, forKey: .messageOfflinePushEnabled)
+    try c.encode(callOfflinePushEnabled, forKey: .callOfflinePushEnabled)
+    try c.encodeIfPresent(doNotDisturbRule, forKey: .doNotDisturbRule)
+  }
+}

@@ -1,0 +1,79 @@
+/// A client platform, as ZIM numbers them on the wire.
+///
+/// The type is open: an unlisted value (a platform newer than this server) is kept as it is
+/// and round-trips through decoding and encoding.
+public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The wire value.
+  public var rawValue: Int
+
+  /// Creates a platform from its wire value; any value is kept.
+  ///
+  /// - Parameter rawValue: The wire value.
+  public init(rawValue: Int) {
+    self.rawValue = rawValue
+  }
+
+  /// Windows, 1.
+  public static let win = Platform(rawValue: 1)
+  /// iOS on iPhone, 2.
+  public static let iPhoneOS = Platform(rawValue: 2)
+  /// Android, 3.
+  public static let android = Platform(rawValue: 3)
+  /// macOS, 4.
+  public static let macOS = Platform(rawValue: 4)
+  /// Linux, 5.
+  public static let linux = Platform(rawValue: 5)
+  /// Web, 6.
+  public static let web = Platform(rawValue: 6)
+  /// Mini program, 7.
+  public static let miniProgram = Platform(rawValue: 7)
+  /// iPadOS, 9.
+  public static let iPadOS = Platform(rawValue: 9)
+  /// OpenHarmony, 10.
+  public static let ohos = Platform(rawValue: 10)
+  /// Unknown, 32.
+  public static let unknown = Platform(rawValue: 32)
+
+  /// The listed platforms and their names.
+  public static let named: [(name: String, platform: Platform)] = [
+    ("Win", .win), ("iPhoneOS", .iPhoneOS), ("Android", .android), ("macOS", .macOS),
+    ("Linux", .linux), ("Web", .web), ("MiniProgram", .miniProgram), ("iPadOS", .iPadOS),
+    ("OHOS", .ohos), ("Unknown", .unknown),
+  ]
+
+  /// Finds a platform by name (case-insensitive) or by number.
+  ///
+  /// - Parameter text: `iPhoneOS`, `android`, `3`…
+  /// - Returns: The platform, or nil if the text is neither a listed name nor an integer.
+  public init?(parsing text: String) {
+    if let number = Int(text) {
+      self.init(rawValue: number)
+      return
+    }
+    guard let match = Platform.named.first(where: { $0.name.lowercased() == text.lowercased() })
+    else { return nil }
+    self = match.platform
+  }
+
+  /// The platform's name, or `platform N` for an unlisted value.
+  public var description: String {
+    Platform.named.first { $0.platform == self }?.name ?? "platform \(rawValue)"
+  }
+
+  /// Decodes the wire integer.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when the value is not an integer.
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  /// Encodes the wire integer.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: `EncodingError` from the encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
