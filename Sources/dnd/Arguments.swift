@@ -1,0 +1,140 @@
+/// The options a subcommand accepts.
+struct OptionSpec {
+  /// Options that take a value, such as `--rule`; written `--rule FILE` or `--rule=FILE`.
+  var valued: Set<String> = []
+  /// Options that take no value, such as `--ascii`.
+  var flags: Set<String> = []
+  /// The most positional arguments accepted.
+  var maximumPositionals = 0
+}
+
+/// Parsed command-line arguments of one subcommand.
+///
+/// The grammar is the usual one: `--name VALUE`, `--name=VALUE`, bare flags, `-h`/`--help`
+/// anywhere, `--` ending the options, and a lone `-` (standard input) as a value or positional.
+struct Arguments {
+  /// The subcommand's name, for messages (`check`, `zone`…).
+  var command: String
+  /// Option values by name (with the dashes).
+  private(set) var values: [String: String] = [:]
+  /// Flags that were given.
+  private(set) var flags: Set<String> = []
+  /// Positional arguments in order.
+  private(set) var positionals: [String] = []
+  /// Whether `-h` or `--help` was given.
+  private(set) var wantsHelp = false
+
+  /// Parses a subcommand's arguments.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the subcommand's name.
+  ///   - command: The subcommand's name, for messages.
+  ///   - spec: What the subcommand accepts.
+  /// - Throws: ``CLIError`` for an unknown option, a missing value, a repeated option or too
+  ///   many positional arguments.
+  init(_ arguments: [String], command: String, spec: OptionSpec) throws(CLIError) {
+    self.command = command
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument == "-h" || argument == "--help" {
+        wantsHelp = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if spec.flags.contains(name) {
+        guard inlineValue == nil else {
+          throw .usage("option \(name) takes no value (got \(quote(argument)))")
+        }
+        flags.insert(name)
+      } else if spec.valued.contains(name) {
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw .usage("option \(name) needs a value")
+        }
+        guard values[name] == nil else { throw .usage("option \(name) is given more than once") }
+        values[name] = value
+      } else {
+        throw .usage("unknown option \(quote(name)) for 'dnd \(command)'")
+      }
+    }
+    if !wantsHelp && positionals.count > spec.maximumPositionals {
+      let extra = positionals[spec.maximumPositionals]
+      throw .usage("unexpected argument \(quote(extra)) for 'dnd \(command)'")
+    }
+  }
+
+  /// The value of an option, or nil when it was not given.
+  subscript(option: String) -> String? { values[option] }
+
+  /// Whether a flag was given.
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+  /// The value of an option that must be given.
+  ///
+  /// - Parameter option: The option's name, such as `--rule`.
+  /// - Returns: Its value.
+  /// - Throws: ``CLIError`` when it is missing.
+  func required(_ option: String) throws(CLIError) -> String {
+    guard let value = values[option] else {
+      throw .usage("'dnd \(command)' needs \(option)")
+    }
+    return value
+  }
+
+  /// The value of an integer option within a range.
+  ///
+  /// - Parameters:
+  ///   - option: The option's name.
+  ///   - range: The accepted values.
+  /// - Returns: The number, or nil when the option was not given.
+  /// - Throws: ``CLIError`` when the value is not an integer in the range.
+  func integer(_ option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+    guard let text = values[option] else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw .usage(
+        "\(option) \(quote(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+    }
+    return number
+  }
+}
+
+/// Quotes a user-supplied value for a message: double quotes, control characters escaped, at
+/// most 80 characters.
+func quote(_ text: String) -> String {
+  var out = "\""
+  for (count, scalar) in text.unicodeScalars.enumerated() {
+    if count == 80 {
+      out += "…"
+      break
+    }
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      out += "\\u{" + String(scalar.value, radix: 16) + "}"
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}
