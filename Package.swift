@@ -17,8 +17,11 @@ let package = Package(
     .target(name: "DNDFixtures", dependencies: ["DNDSchedule", "ZoneInfo"]),
     .executableTarget(
       name: "dnd", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "DNDFixtures"]),
+    // Interposes malloc in dnd-bench only, to count allocations on the hot path.
+    .target(name: "CAllocationCounter"),
     .executableTarget(
-      name: "dnd-bench", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
+      name: "dnd-bench",
+      dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "CAllocationCounter"]),
     .target(
       name: "DNDTestSupport", dependencies: ["DNDSchedule", "ZoneInfo"],
       path: "Tests/DNDTestSupport"),
@@ -29,7 +32,11 @@ let package = Package(
       dependencies: ["DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDFixtures"]),
     .testTarget(
       name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),
-    .testTarget(name: "dndTests", dependencies: ["dnd", "DNDTestSupport"]),
+    .testTarget(
+      name: "dndTests",
+      dependencies: [
+        "dnd", "DNDTestSupport", "OfflinePush", "DNDSchedule", "ZoneInfo", "DNDFixtures",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

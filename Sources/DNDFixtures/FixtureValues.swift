@@ -16,7 +16,9 @@ enum FixtureValues {
     guard parts.count == 6, text.count == 19 else { return nil }
     let numbers = parts.compactMap { Int64($0) }
     guard numbers.count == 6 else { return nil }
-    let (y, mo, d, h, mi, s) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+    let (y, mo, d, h, mi, s) = (
+      numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]
+    )
     guard (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi),
       (0...59).contains(s)
     else { return nil }

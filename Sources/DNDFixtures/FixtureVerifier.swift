@@ -157,7 +157,8 @@ public struct FixtureVerifier: Sendable {
       let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
       var problems: [String] = []
       let zone = schedule.zone
-      let reading = try zone.localDateTime(at: at).description
+      let reading =
+        try zone.localDateTime(at: at).description
         + Zone.formatOffset(try zone.offset(at: at))
       if reading != row["local"] { problems.append("local reading \(reading)") }
       let inDND = try schedule.contains(at)

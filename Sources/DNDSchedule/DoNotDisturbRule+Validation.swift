@@ -32,7 +32,9 @@ extension DoNotDisturbRule {
   /// Checks every field except `timeZoneID`.
   func validateFields() -> [RuleFieldError] {
     var errors: [RuleFieldError] = []
-    func check(_ value: Int, _ range: ClosedRange<Int>, _ field: String, _ code: RuleFieldError.Code) {
+    func check(
+      _ value: Int, _ range: ClosedRange<Int>, _ field: String, _ code: RuleFieldError.Code
+    ) {
       if !range.contains(value) {
         errors.append(
           RuleFieldError(

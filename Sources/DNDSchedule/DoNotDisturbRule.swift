@@ -68,15 +68,15 @@ public struct DoNotDisturbRule: Sendable, Hashable, Codable {
   /// - Throws: `DecodingError` naming the key path of a value of the wrong type.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? false
-    startHour = try c.decodeIfPresent(Int.self, forKey: .startHour) ?? 0
-    startMinute = try c.decodeIfPresent(Int.self, forKey: .startMinute) ?? 0
-    endHour = try c.decodeIfPresent(Int.self, forKey: .endHour) ?? 0
-    endMinute = try c.decodeIfPresent(Int.self, forKey: .endMinute) ?? 0
-    repeatMode = try c.decodeIfPresent(RepeatMode.self, forKey: .repeatMode) ?? .unknown
-    customRepeatDays = try c.decodeIfPresent(Int.self, forKey: .customRepeatDays) ?? 0
-    onceEndTimestamp = try c.decodeIfPresent(Int64.self, forKey: .onceEndTimestamp) ?? 0
-    timeZoneID = try c.decodeIfPresent(String.self, forKey: .timeZoneID) ?? ""
+    enabled = try c.decodeWire(Bool.self, forKey: .enabled) ?? false
+    startHour = try c.decodeWire(Int.self, forKey: .startHour) ?? 0
+    startMinute = try c.decodeWire(Int.self, forKey: .startMinute) ?? 0
+    endHour = try c.decodeWire(Int.self, forKey: .endHour) ?? 0
+    endMinute = try c.decodeWire(Int.self, forKey: .endMinute) ?? 0
+    repeatMode = try c.decodeWire(RepeatMode.self, forKey: .repeatMode) ?? .unknown
+    customRepeatDays = try c.decodeWire(Int.self, forKey: .customRepeatDays) ?? 0
+    onceEndTimestamp = try c.decodeWire(Int64.self, forKey: .onceEndTimestamp) ?? 0
+    timeZoneID = try c.decodeWire(String.self, forKey: .timeZoneID) ?? ""
   }
 
   /// Encodes every key, in the wire names.

@@ -29,15 +29,7 @@ extension DoNotDisturbSchedule {
 
   /// The local date whose period contains an instant, for a repeating rule.
   func owningDay(at instant: Int64) -> Int64? {
-    let wall = zone.wallClock(unchecked: instant).highWater
-    let day = floorDivide(wall, secondsPerDay)
-    let second = Int32(truncatingIfNeeded: wall - day * secondsPerDay)
-    if start < end {
-      return second >= start && second < end && owns(day) ? day : nil
-    }
-    if second >= start && owns(day) { return day }
-    if second < end && owns(day - 1) { return day - 1 }
-    return nil
+    owningDay(wall: zone.wallClock(unchecked: instant).highWater)
   }
 
   /// The single period (owned by one date) that contains an instant.
@@ -86,8 +78,9 @@ extension DoNotDisturbSchedule {
   /// - Complexity: O(1): a few zone look-ups per period examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
     guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
-    if isAlwaysOn { return nil }
-    if let block = try blockContaining(instant) { return block.end }
+    let state = stateAndBlockEnd(unchecked: instant)
+    if state.inDND { return state.blockEnd == .max ? nil : state.blockEnd }
+    if kind == .repeating, let start = fastNextStart(unchecked: instant) { return start }
     return firstPeriod(startingAfter: instant)?.start
   }
 

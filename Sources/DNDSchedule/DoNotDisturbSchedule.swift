@@ -16,6 +16,7 @@ import ZoneInfo
 /// far (the *high-water mark*) is at least `L`; so membership is one zone lookup and integer
 /// arithmetic on that reading, exact in gaps and folds.
 public struct DoNotDisturbSchedule: Sendable, Hashable {
+  @usableFromInline
   enum Kind: UInt8, Sendable, Hashable {
     /// Disabled: never in do-not-disturb.
     case never
@@ -27,22 +28,22 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
 
   /// The zone of the wall clock.
   public let zone: Zone
-  let kind: Kind
+  @usableFromInline let kind: Kind
   /// The rule's repeat mode, for descriptions.
   let mode: UInt8
   /// Owned weekdays, bit 0 = Monday; all seven for daily.
-  let days: UInt8
+  @usableFromInline let days: UInt8
   /// Window start and end in minutes after local midnight (0…1439); 16 bits keep the
   /// compiled value at 32 bytes.
-  let startMinute: UInt16
-  let endMinute: UInt16
-  let onceStart: Int64
-  let onceEnd: Int64
+  @usableFromInline let startMinute: UInt16
+  @usableFromInline let endMinute: UInt16
+  @usableFromInline let onceStart: Int64
+  @usableFromInline let onceEnd: Int64
 
   /// Window start, seconds after local midnight.
-  @inline(__always) var start: Int32 { Int32(startMinute) * 60 }
+  @inlinable @inline(__always) var start: Int32 { Int32(startMinute) &* 60 }
   /// Window end, seconds after local midnight.
-  @inline(__always) var end: Int32 { Int32(endMinute) * 60 }
+  @inlinable @inline(__always) var end: Int32 { Int32(endMinute) &* 60 }
 
   /// Compiles a rule, loading its zone from a database.
   ///
@@ -125,7 +126,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     return containsUnchecked(instant)
   }
 
-  @usableFromInline
+  @inlinable @inline(__always)
   func containsUnchecked(_ instant: Int64) -> Bool {
     switch kind {
     case .never:
@@ -134,18 +135,82 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       return onceStart <= instant && instant < onceEnd
     case .repeating:
       let wall = zone.wallClock(unchecked: instant).highWater
-      let day = floorDivide(wall, secondsPerDay)
-      let second = Int32(truncatingIfNeeded: wall - day * secondsPerDay)
-      if start < end {
-        return second >= start && second < end && owns(day)
-      }
-      return (second >= start && owns(day)) || (second < end && owns(day - 1))
+      return owningDay(wall: wall) != nil
     }
   }
 
+  /// The local date whose period contains the instant with this high-water mark, computed
+  /// with bit arithmetic rather than branches (random instants make branches unpredictable).
+  @inlinable @inline(__always)
+  func owningDay(wall: Int64) -> Int64? {
+    let day = floorDivide(wall, 86_400)
+    let second = Int32(truncatingIfNeeded: wall &- day &* 86_400)
+    let weekday = CivilCalendar.isoWeekdayIndex(dayNumber: day)
+    let today = (days >> UInt8(weekday)) & 1
+    let yesterday = (days >> UInt8(weekday == 0 ? 6 : weekday - 1)) & 1
+    let afterStart: UInt8 = second >= start ? 1 : 0
+    let beforeEnd: UInt8 = second < end ? 1 : 0
+    if start < end {
+      return today & afterStart & beforeEnd != 0 ? day : nil
+    }
+    if today & afterStart != 0 { return day }
+    return yesterday & beforeEnd != 0 ? day &- 1 : nil
+  }
+
   /// Whether the rule owns the period that starts on a local date (day number).
-  @inline(__always)
+  @inlinable @inline(__always)
   func owns(_ day: Int64) -> Bool {
     (days >> UInt8(CivilCalendar.isoWeekdayIndex(dayNumber: day))) & 1 == 1
+  }
+
+  /// The state at an instant and, when in do-not-disturb, the end of the merged block
+  /// (`Int64.max` for a rule that is always on).
+  ///
+  /// One zone look-up when no transition lies between the instant and the block's end (the
+  /// common case); otherwise the general period walk.
+  ///
+  /// - Parameter instant: UNIX seconds within ``Zone/supportedInstants``.
+  /// - Returns: Whether in do-not-disturb, and the block's end if so.
+  @inlinable
+  package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
+    switch kind {
+    case .never:
+      return (false, 0)
+    case .oneOff:
+      return onceStart <= instant && instant < onceEnd ? (true, onceEnd) : (false, 0)
+    case .repeating:
+      let span = zone.wallClockSpan(unchecked: instant)
+      guard let day = owningDay(wall: span.highWater) else { return (false, 0) }
+      if start == end {
+        if days == 0x7F { return (true, .max) }
+        // 24-hour windows on consecutive days touch: take the general walk.
+        return (true, slowBlockEnd(instant))
+      }
+      let endLocal = (start < end ? day : day &+ 1) &* 86_400 &+ Int64(end)
+      let candidate = endLocal &- span.offset
+      // Exact when the clock reaches the end before the next transition; periods owned by
+      // other dates cannot touch this one then (their starts lie hours away on the clock).
+      return (true, candidate < span.spanEnd ? candidate : slowBlockEnd(instant))
+    }
+  }
+
+  /// The first period start after an instant that is not in do-not-disturb, with one zone
+  /// look-up when no transition intervenes; nil when the general walk is needed.
+  @inlinable
+  func fastNextStart(unchecked instant: Int64) -> Int64? {
+    let span = zone.wallClockSpan(unchecked: instant)
+    let today = floorDivide(span.highWater, 86_400)
+    for day in today...(today &+ 7) where owns(day) {
+      let startLocal = day &* 86_400 &+ Int64(start)
+      if startLocal <= span.highWater { continue }
+      let candidate = startLocal &- span.offset
+      return candidate < span.spanEnd ? candidate : nil
+    }
+    return nil
+  }
+
+  @usableFromInline
+  func slowBlockEnd(_ instant: Int64) -> Int64 {
+    (try? blockContaining(instant))??.end ?? instant
   }
 }

@@ -9,27 +9,35 @@ import ZoneInfo
 public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The compiled DND schedule (disabled when the rule has none).
   public let schedule: DoNotDisturbSchedule
-  let onlineMask: UInt64
-  let silencedMask: UInt64
+  @usableFromInline let onlineMask: UInt64
+  @usableFromInline let silencedMask: UInt64
   /// Platform values outside 0…63, in the rare rule that has any.
-  let largePlatforms: LargePlatforms?
+  @usableFromInline let largePlatforms: LargePlatforms?
   /// Bit 0: master, bit 1: message, bit 2: call.
-  let switches: UInt8
+  @usableFromInline let switches: UInt8
 
   /// The lists of platform values outside 0…63, kept out of line.
+  @usableFromInline
   final class LargePlatforms: Sendable, Hashable {
     let online: PlatformSet
     let silenced: PlatformSet
+
+    @usableFromInline
+    func silences(target: Platform, online other: PlatformSet) -> Bool {
+      silenced.contains(target) && online.intersects(other)
+    }
 
     init(online: PlatformSet, silenced: PlatformSet) {
       self.online = online
       self.silenced = silenced
     }
 
+    @usableFromInline
     static func == (lhs: LargePlatforms, rhs: LargePlatforms) -> Bool {
       lhs.online == rhs.online && lhs.silenced == rhs.silenced
     }
 
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
       hasher.combine(online)
       hasher.combine(silenced)
@@ -76,6 +84,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   ///   do-not-disturb, with the end of the block.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
   /// - Complexity: O(1); no allocation, no lock.
+  @inlinable
   public func decide(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
     throws(ZoneError) -> PushDecision
   {
@@ -86,19 +95,18 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     default: break
     }
     if silences(target: target, online: online) { return .suppress(.platformRule, until: nil) }
-    if try schedule.contains(instant) {
-      let end = try schedule.blockContaining(instant)?.end
-      return .suppress(.doNotDisturb, until: end == .max ? nil : end)
+    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    let state = schedule.stateAndBlockEnd(unchecked: instant)
+    if state.inDND {
+      return .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
     }
     return .deliver
   }
 
   /// Whether the platform rule silences a target given the online platforms.
-  @inline(__always)
+  @inlinable @inline(__always)
   func silences(target: Platform, online: PlatformSet) -> Bool {
-    if let largePlatforms {
-      return largePlatforms.silenced.contains(target) && largePlatforms.online.intersects(online)
-    }
+    if let largePlatforms { return largePlatforms.silences(target: target, online: online) }
     let raw = target.rawValue
     guard (0..<64).contains(raw), silencedMask >> UInt64(raw) & 1 == 1 else { return false }
     return onlineMask & online.mask != 0

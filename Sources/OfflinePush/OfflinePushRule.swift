@@ -57,15 +57,15 @@ public struct OfflinePushRule: Sendable, Hashable, Codable {
   /// - Throws: `DecodingError` naming the key path of a value of the wrong type.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms) ?? []
+    onlinePlatforms = try c.decodeWire([Platform].self, forKey: .onlinePlatforms) ?? []
     notToReceiveOfflinePushPlatforms =
-      try c.decodeIfPresent([Platform].self, forKey: .notToReceiveOfflinePushPlatforms) ?? []
-    offlinePushEnabled = try c.decodeIfPresent(Bool.self, forKey: .offlinePushEnabled) ?? true
+      try c.decodeWire([Platform].self, forKey: .notToReceiveOfflinePushPlatforms) ?? []
+    offlinePushEnabled = try c.decodeWire(Bool.self, forKey: .offlinePushEnabled) ?? true
     messageOfflinePushEnabled =
-      try c.decodeIfPresent(Bool.self, forKey: .messageOfflinePushEnabled) ?? true
+      try c.decodeWire(Bool.self, forKey: .messageOfflinePushEnabled) ?? true
     callOfflinePushEnabled =
-      try c.decodeIfPresent(Bool.self, forKey: .callOfflinePushEnabled) ?? true
-    doNotDisturbRule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
+      try c.decodeWire(Bool.self, forKey: .callOfflinePushEnabled) ?? true
+    doNotDisturbRule = try c.decodeWire(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
   }
 
   /// Encodes every key (the DND rule only when present), in the wire names.

@@ -65,7 +65,7 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the value is not an integer.
   public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(Int.self)
+    rawValue = try decoder.decodeWireInteger()
   }
 
   /// Encodes the wire integer.

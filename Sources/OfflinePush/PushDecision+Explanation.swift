@@ -22,7 +22,8 @@ extension PushDecision {
       case .offlinePushDisabled:
         return "suppressed: offline push is switched off (offlinePushEnabled = false)"
       case .messagePushDisabled:
-        return "suppressed: message offline push is switched off (messageOfflinePushEnabled = false)"
+        return
+          "suppressed: message offline push is switched off (messageOfflinePushEnabled = false)"
       case .callPushDisabled:
         return "suppressed: call offline push is switched off (callOfflinePushEnabled = false)"
       case .platformRule:
@@ -37,7 +38,8 @@ extension PushDecision {
 
   /// `2026-03-09 08:00 +08:00` in a zone.
   static func formatUntil(_ instant: Int64, zone: Zone) -> String {
-    guard let local = try? zone.localDateTime(at: instant), let offset = try? zone.offset(at: instant)
+    guard let local = try? zone.localDateTime(at: instant),
+      let offset = try? zone.offset(at: instant)
     else { return String(instant) }
     let text = local.description
     let date = text.prefix(10)

@@ -3,26 +3,27 @@
 // exact for every year this package accepts, and free of Foundation.
 
 /// Seconds in a civil day; zones never change the length of the civil day itself.
-package let secondsPerDay: Int64 = 86_400
+@inlinable @usableFromInline package var secondsPerDay: Int64 { 86_400 }
 
 /// Floor division, rounding toward negative infinity (Swift's `/` truncates toward zero).
-@inlinable @inline(__always)
+@inlinable @usableFromInline @inline(__always)
 package func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
   let q = a / b
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
 /// Modulo whose result has the sign of the divisor.
-@inlinable @inline(__always)
+@inlinable @usableFromInline @inline(__always)
 package func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
   let r = a % b
   return (r != 0 && (r < 0) != (b < 0)) ? r + b : r
 }
 
 /// Calendar arithmetic on day numbers; internal to the zone engine and shared with the schedule.
+@usableFromInline
 package enum CivilCalendar {
   /// The day number of a proleptic Gregorian date.
-  @inlinable
+  @inlinable @usableFromInline
   package static func dayNumber(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDivide(y, 400)
@@ -34,7 +35,7 @@ package enum CivilCalendar {
   }
 
   /// The proleptic Gregorian date of a day number.
-  @inlinable
+  @inlinable @usableFromInline
   package static func date(dayNumber: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = dayNumber + 719_468
     let era = floorDivide(z, 146_097)
@@ -48,19 +49,19 @@ package enum CivilCalendar {
   }
 
   /// ISO weekday index of a day number: 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).
-  @inlinable @inline(__always)
+  @inlinable @usableFromInline @inline(__always)
   package static func isoWeekdayIndex(dayNumber: Int64) -> Int {
     Int(floorModulo(dayNumber + 3, 7))
   }
 
   /// Whether a proleptic Gregorian year is a leap year.
-  @inlinable
+  @inlinable @usableFromInline
   package static func isLeapYear(_ year: Int64) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
   /// Number of days in a month of a year.
-  @inlinable
+  @inlinable @usableFromInline
   package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
     switch month {
     case 2: return isLeapYear(year) ? 29 : 28

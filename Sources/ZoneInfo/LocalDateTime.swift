@@ -32,7 +32,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     guard (-9999...9999).contains(year) else {
       throw .invalidLocalDateTime(field: "year", value: year)
     }
-    guard (1...12).contains(month) else { throw .invalidLocalDateTime(field: "month", value: month) }
+    guard (1...12).contains(month) else {
+      throw .invalidLocalDateTime(field: "month", value: month)
+    }
     let length = CivilCalendar.daysInMonth(year: Int64(year), month: Int64(month))
     guard day >= 1 && Int64(day) <= length else {
       throw .invalidLocalDateTime(field: "day", value: day)
@@ -86,7 +88,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     } else {
       y = (year < 0 ? "-" : "+") + pad(abs(year), 4)
     }
-    return "\(y)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+    return
+      "\(y)-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
   }
 
   /// Orders readings chronologically on the wall clock.
@@ -103,5 +106,6 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 /// Left-pads a non-negative number with zeros.
 package func pad(_ value: Int, _ width: Int) -> String {
   let digits = String(value)
-  return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  return digits.count >= width
+    ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -142,7 +142,8 @@ private struct Scanner {
   }
 
   private func isLetter(_ c: UInt8) -> Bool {
-    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
   }
 
   private func isAlphanumeric(_ c: UInt8) -> Bool {

@@ -203,7 +203,9 @@ private struct ByteReader {
     }
     var footer: POSIXTimeZone?
     if readFooter {
-      guard try byte() == UInt8(ascii: "\n") else { throw failure("footer does not start with newline") }
+      guard try byte() == UInt8(ascii: "\n") else {
+        throw failure("footer does not start with newline")
+      }
       guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else {
         throw failure("footer does not end with newline")
       }

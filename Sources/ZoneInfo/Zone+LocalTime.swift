@@ -77,7 +77,8 @@ extension Zone {
   public static func formatOffset(_ offset: Int32, utcAsZ: Bool = false) -> String {
     if offset == 0 && utcAsZ { return "Z" }
     let magnitude = Int(offset.magnitude)
-    var text = (offset < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
+    var text =
+      (offset < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
     if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
     return text
   }

@@ -8,10 +8,12 @@
 /// Every operation accepts instants in ``supportedInstants`` (years -9999 through 9999, as
 /// in jiff) and throws ``ZoneError/instantOutOfRange(_:)`` outside it rather than trapping.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
-  let table: ZoneTable
+  @usableFromInline let table: ZoneTable
 
   /// The instants every operation accepts: -9999-01-01T00:00:00Z through 9999-12-31T23:59:59Z.
-  public static let supportedInstants: ClosedRange<Int64> = -377_705_116_800...253_402_300_799
+  @inlinable public static var supportedInstants: ClosedRange<Int64> {
+    -377_705_116_800...253_402_300_799
+  }
 
   /// Coordinated Universal Time, built in: it needs no database.
   public static let utc: Zone = {
@@ -133,9 +135,22 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The high-water mark is the highest reading the clock has shown at or before the
   /// instant; it exceeds the reading only in the repeated half of a fold. An instant is at or
   /// after `mark(L)` exactly when its high-water mark is at least `L`.
-  @inline(__always)
+  @inlinable @usableFromInline @inline(__always)
   package func wallClock(unchecked instant: Int64) -> (local: Int64, highWater: Int64) {
-    table.wallClock(at: instant)
+    // The zone value keeps the table alive; a guaranteed reference spares the hot path a
+    // retain/release pair, which costs more than the look-up and contends across threads.
+    Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.wallClock(at: instant) }
+  }
+
+  /// The high-water mark at an instant known to be in range, the offset in force, and the end
+  /// of the run of instants over which the high-water mark equals instant + offset (equal to
+  /// the instant when no such promise can be made cheaply). Lets the schedule compute marks
+  /// ahead of an instant with no further look-up when no transition intervenes.
+  @inlinable @usableFromInline @inline(__always)
+  package func wallClockSpan(unchecked instant: Int64) -> (
+    highWater: Int64, offset: Int64, spanEnd: Int64
+  ) {
+    Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.wallClockSpan(at: instant) }
   }
 }
 

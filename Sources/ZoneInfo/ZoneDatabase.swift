@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// A directory of compiled IANA tzdata (TZif files), such as `/usr/share/zoneinfo`, with a
 /// thread-safe cache of the zones loaded from it.

@@ -8,31 +8,34 @@
 ///
 /// The hot-path arrays live in manually allocated buffers: no bounds checks, no reference
 /// counting of array storage, no exclusivity checks. The class is immutable after `init`.
+@usableFromInline
 final class ZoneTable: @unchecked Sendable {
-  /// 2101-01-01T00:00:00Z: the table holds every transition before this instant.
-  static let fattenedHorizon: Int64 = 4_133_980_800
-  /// Buckets of 2^20 s (about 12 days) index the intervals from 1970 to the horizon.
-  static let bucketShift: Int64 = 20
+  /// 2501-01-01T00:00:00Z: the table holds every transition before this instant.
+  static let fattenedHorizon: Int64 = 16_756_761_600
+  /// Buckets of 2^21 s (about 24 days) index the intervals from 1970 to the horizon.
+  static let bucketShift: Int64 = 21
 
   let identifier: String
   /// Number of intervals; at least 1.
-  let count: Int
+  @usableFromInline let count: Int
   /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`.
-  let starts: UnsafeMutablePointer<Int64>
+  @usableFromInline let starts: UnsafeMutablePointer<Int64>
   /// UTC offset of each interval, seconds east.
-  let offsets: UnsafeMutablePointer<Int32>
+  @usableFromInline let offsets: UnsafeMutablePointer<Int32>
   /// The highest wall-clock reading (local seconds) shown before each interval began.
-  let peaks: UnsafeMutablePointer<Int64>
+  @usableFromInline let peaks: UnsafeMutablePointer<Int64>
   let isDaylight: [Bool]
   let abbreviations: [String]
   /// Instants at or after this are computed from `footer`.
-  let footerStart: Int64
+  @usableFromInline let footerStart: Int64
   let footer: POSIXTimeZone?
+  /// The footer as integers, for the hot path.
+  let footerClock: FooterClock
   /// The wall-clock high-water mark at `footerStart`.
   let tableEndPeak: Int64
   /// `bucketIndex[(t - 0) >> bucketShift]` = interval containing the bucket's first instant.
-  let buckets: UnsafeMutablePointer<UInt16>?
-  let bucketCount: Int64
+  @usableFromInline let buckets: UnsafeMutablePointer<UInt16>?
+  @usableFromInline let bucketCount: Int64
 
   struct Interval {
     var start: Int64
@@ -52,23 +55,26 @@ final class ZoneTable: @unchecked Sendable {
     for (t, typeIndex) in zip(contents.transitions, contents.transitionTypes) {
       let type = contents.types[Int(typeIndex)]
       ZoneTable.append(
-        Interval(start: t, offset: type.offset, isDaylight: type.isDaylight,
-                 abbreviation: type.abbreviation), to: &intervals)
+        Interval(
+          start: t, offset: type.offset, isDaylight: type.isDaylight,
+          abbreviation: type.abbreviation), to: &intervals)
     }
     var footerStart = Int64.max
-    if let footer = contents.footer {
+    if let footer = contents.footer, footer.daylight == nil {
+      // A footer without daylight time is one constant type: extend the table with it.
+      ZoneTable.append(
+        Interval(
+          start: contents.transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
+          offset: footer.standardOffset, isDaylight: false,
+          abbreviation: footer.standardAbbreviation),
+        to: &intervals)
+      if intervals.count > 1 && intervals[0].start == .min && intervals[1].start == .min {
+        intervals.removeFirst()
+      }
+    } else if let footer = contents.footer {
       if let last = contents.transitions.last {
         if last < ZoneTable.fattenedHorizon {
-          var cursor = last
-          while let event = footer.nextEvent(after: cursor), event.instant < ZoneTable.fattenedHorizon
-          {
-            ZoneTable.append(
-              Interval(
-                start: event.instant, offset: event.offsetAfter, isDaylight: event.isDaylightAfter,
-                abbreviation: footer.abbreviation(isDaylight: event.isDaylightAfter)),
-              to: &intervals)
-            cursor = event.instant
-          }
+          ZoneTable.fatten(&intervals, after: last, footer: footer)
           footerStart = ZoneTable.fattenedHorizon
         } else {
           footerStart = last == Int64.max ? last : last + 1
@@ -79,6 +85,7 @@ final class ZoneTable: @unchecked Sendable {
       }
     }
     self.footer = contents.footer
+    self.footerClock = FooterClock(contents.footer)
     self.footerStart = footerStart
     count = intervals.count
     starts = .allocate(capacity: count)
@@ -125,8 +132,12 @@ final class ZoneTable: @unchecked Sendable {
     buckets?.deallocate()
   }
 
-  /// Appends an interval unless it changes nothing (TZif files may repeat a type).
+  /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
+  /// starts where the last one starts replaces it.
   private static func append(_ interval: Interval, to intervals: inout [Interval]) {
+    if let last = intervals.last, last.start == interval.start, intervals.count > 1 {
+      intervals.removeLast()
+    }
     if let last = intervals.last, last.offset == interval.offset,
       last.isDaylight == interval.isDaylight, last.abbreviation == interval.abbreviation
     {
@@ -135,11 +146,38 @@ final class ZoneTable: @unchecked Sendable {
     intervals.append(interval)
   }
 
+  /// Appends the footer rule's transitions after `last` and before the horizon, year by year.
+  private static func fatten(
+    _ intervals: inout [Interval], after last: Int64, footer: POSIXTimeZone
+  ) {
+    guard let rule = footer.daylight else { return }
+    let standard = Interval(
+      start: 0, offset: footer.standardOffset, isDaylight: false,
+      abbreviation: footer.standardAbbreviation)
+    let daylight = Interval(
+      start: 0, offset: rule.offset, isDaylight: true, abbreviation: rule.abbreviation)
+    var year =
+      CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400)).year
+      - 1
+    while true {
+      let bounds = footer.daylightBounds(rule, year: year)
+      var events = [(bounds.start, daylight), (bounds.end, standard)]
+      if bounds.end < bounds.start { events.swapAt(0, 1) }
+      for (instant, template) in events where instant > last && instant < fattenedHorizon {
+        var interval = template
+        interval.start = instant
+        append(interval, to: &intervals)
+      }
+      if min(bounds.start, bounds.end) >= fattenedHorizon { return }
+      year += 1
+    }
+  }
+
   /// The interval containing `t`, for `t < footerStart`.
-  @inline(__always)
+  @inlinable @inline(__always)
   func intervalIndex(_ t: Int64) -> Int {
     if let buckets, t >= 0 {
-      let b = t >> ZoneTable.bucketShift
+      let b = t >> 21  // ZoneTable.bucketShift
       if b < bucketCount {
         var index = Int(buckets[Int(b)])
         while index + 1 < count && starts[index + 1] <= t { index += 1 }
@@ -159,7 +197,7 @@ final class ZoneTable: @unchecked Sendable {
 
   /// The local wall-clock reading at `t` and its high-water mark (the highest reading shown at
   /// or before `t`, which differs from the reading only in the repeated half of a fold).
-  @inline(__always)
+  @inlinable @inline(__always)
   func wallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
     if t < footerStart {
       let i = intervalIndex(t)
@@ -169,8 +207,13 @@ final class ZoneTable: @unchecked Sendable {
     return footerWallClock(at: t)
   }
 
-  @inline(never)
+  @usableFromInline @inline(never)
   func footerWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
+    if let fast = footerClock.wallClock(at: t) {
+      var peak = tableEndPeak
+      if fast.lastChange != Int64.min { peak = max(peak, fast.lastChange - 1 + fast.offsetBefore) }
+      return (fast.local, max(fast.local, peak))
+    }
     guard let footer else { return (t, t) }
     let state = footer.state(at: t)
     let local = t + Int64(state.offset)
@@ -179,6 +222,23 @@ final class ZoneTable: @unchecked Sendable {
       peak = max(peak, state.lastChange - 1 + Int64(state.offsetBeforeLastChange))
     }
     return (local, max(local, peak))
+  }
+
+  /// The wall clock at `t` with the offset in force and the end of the run of instants over
+  /// which the high-water mark advances in step with the instant (`highWater(s) = s + offset`
+  /// for `t <= s < spanEnd`). `spanEnd == t` when that cannot be promised cheaply (a fold's
+  /// repeated half, or the footer rule).
+  @inlinable @inline(__always)
+  func wallClockSpan(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
+    if t < footerStart {
+      let i = intervalIndex(t)
+      let offset = Int64(offsets[i])
+      let local = t + offset
+      let end = i + 1 < count ? min(starts[i + 1], footerStart) : footerStart
+      return local >= peaks[i] ? (local, offset, end) : (peaks[i], offset, t)
+    }
+    let clock = footerWallClock(at: t)
+    return (clock.highWater, clock.local - t, t)
   }
 
   /// A maximal run of instants with one offset: `[start, end)`.

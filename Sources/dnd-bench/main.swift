@@ -1,1 +1,320 @@
-print("bench")
+import CAllocationCounter
+import DNDSchedule
+import Dispatch
+import Foundation
+import OfflinePush
+import ZoneInfo
+
+// dnd-bench: DNDKit's hot path against Foundation, in one process. See README "Performance".
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    usage: swift run -c release dnd-bench [--quick] [--json]
+      --quick  fewer calls and rounds (finishes in well under 20 s)
+      --json   print one JSON object with the figures instead of the table
+    Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed.
+    """)
+  exit(0)
+}
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+let rounds = quick ? 5 : 15
+let instantCount = 4_096
+let repeats = quick ? 16 : 64  // passes over the instants per round
+let root = ZoneDatabase.environmentRoot(ProcessInfo.processInfo.environment["TZDIR"])
+
+func log(_ line: String) {
+  if !json { print(line) }
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data(("dnd-bench: " + message + "\n").utf8))
+  exit(1)
+}
+
+let zones: ZoneDatabase
+do { zones = try ZoneDatabase(root: root) } catch { fail("\(error)") }
+
+struct Case {
+  var name: String
+  var zoneID: String
+  var range: ClosedRange<Int64>
+}
+let cases = [
+  Case(name: "America/New_York", zoneID: "America/New_York", range: 0...10_413_792_000),
+  Case(name: "Australia/Lord_Howe", zoneID: "Australia/Lord_Howe", range: 0...10_413_792_000),
+  Case(name: "UTC", zoneID: "UTC", range: 0...10_413_792_000),
+  Case(
+    name: "New York in 2300 (footer)", zoneID: "America/New_York",
+    range: 10_413_792_000...10_445_328_000),
+]
+
+var results: [String: Any] = [:]
+var membershipRows: [(String, Timing, Timing)] = []
+var disagreements = 0
+
+log(
+  "DNDKit benchmark (\(quick ? "quick" : "full"), \(rounds) rounds × \(instantCount * repeats) calls)"
+)
+log("tzdata \(zones.version() ?? "?") at \(root)")
+log("")
+log(
+  "DND membership, rule 22:00–08:00 daily        DNDKit median (best)   Foundation median    ratio")
+
+for benchmarkCase in cases {
+  let rule = DoNotDisturbRule(
+    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: benchmarkCase.zoneID)
+  let schedule: DoNotDisturbSchedule
+  do { schedule = try DoNotDisturbSchedule(rule: rule, zones: zones) } catch { fail("\(error)") }
+  let instants = benchmarkInstants(
+    zone: schedule.zone, count: instantCount, seed: 0xBE7C4, range: benchmarkCase.range)
+  let baseline = FoundationBaseline(
+    zoneID: benchmarkCase.zoneID, startMinute: 22 * 60, endMinute: 8 * 60)
+  // Check every instant first: the fast path and the baseline must agree.
+  for t in instants where (try? schedule.contains(t)) != baseline.contains(t) {
+    disagreements += 1
+    FileHandle.standardError.write(Data("disagreement: \(benchmarkCase.zoneID) at \(t)\n".utf8))
+  }
+  let (ours, _) = Timing.measure(calls: instants.count * repeats, rounds: rounds) {
+    var count = 0
+    for _ in 0..<repeats {
+      for t in instants where (try? schedule.contains(t)) == true { count += 1 }
+    }
+    return count
+  }
+  let foundationRepeats = max(1, repeats / 16)
+  let (theirs, _) = Timing.measure(
+    calls: instants.count * foundationRepeats, rounds: max(3, rounds / 3)
+  ) {
+    var count = 0
+    for _ in 0..<foundationRepeats {
+      for t in instants where baseline.contains(t) { count += 1 }
+    }
+    return count
+  }
+  membershipRows.append((benchmarkCase.name, ours, theirs))
+  let name = benchmarkCase.name.padding(toLength: 46, withPad: " ", startingAt: 0)
+  log(
+    "\(name) \(format(ours.median)) (\(format(ours.best)))".padding(
+      toLength: 70, withPad: " ", startingAt: 0)
+      + "\(format(theirs.median))".padding(toLength: 21, withPad: " ", startingAt: 0)
+      + "\(Int((theirs.median / ours.median).rounded()))×")
+}
+if disagreements > 0 { fail("\(disagreements) instants where DNDKit and Foundation disagree") }
+
+let newYork = membershipRows[0]
+results["membershipNs"] = newYork.1.median
+results["membershipBestNs"] = newYork.1.best
+results["foundationCalendarNs"] = newYork.2.median
+results["speedupVsFoundation"] = newYork.2.median / newYork.1.median
+results["membershipByCase"] = Dictionary(
+  uniqueKeysWithValues: membershipRows.map {
+    (
+      $0.0,
+      [
+        "medianNs": $0.1.median, "bestNs": $0.1.best, "foundationNs": $0.2.median,
+        "speedup": $0.2.median / $0.1.median,
+      ]
+    )
+  })
+
+// Push decision on a compiled rule.
+let pushRule = OfflinePushRule(
+  onlinePlatforms: [.win, .macOS], notToReceiveOfflinePushPlatforms: [.iPhoneOS],
+  doNotDisturbRule: DoNotDisturbRule(
+    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: "America/New_York"))
+let compiled: CompiledOfflinePushRule
+do { compiled = try CompiledOfflinePushRule(rule: pushRule, zones: zones) } catch {
+  fail("\(error)")
+}
+let nyInstants = benchmarkInstants(
+  zone: compiled.schedule.zone, count: instantCount, seed: 0xDEC1DE, range: 0...4_102_444_800)
+let online = PlatformSet([.web])
+let (decision, _) = Timing.measure(calls: instantCount * repeats, rounds: rounds) {
+  var count = 0
+  for _ in 0..<repeats {
+    for t in nyInstants {
+      if let d = try? compiled.decide(kind: .message, target: .android, online: online, at: t),
+        d.delivers
+      {
+        count += 1
+      }
+    }
+  }
+  return count
+}
+results["decisionNs"] = decision.median
+log("")
+log(
+  "Push decision (switches + platforms + DND)     \(format(decision.median)) (\(format(decision.best)))"
+)
+
+// nextChange.
+let nextRepeats = max(1, repeats / 8)
+let (nextChange, _) = Timing.measure(calls: instantCount * nextRepeats, rounds: rounds) {
+  var sum = 0
+  for _ in 0..<nextRepeats {
+    for t in nyInstants { sum &+= Int((try? compiled.schedule.nextChange(after: t)) ?? 0 ?? 0) }
+  }
+  return sum
+}
+results["nextChangeNs"] = nextChange.median
+log(
+  "nextChange(after:)                            \(format(nextChange.median)) (\(format(nextChange.best)))"
+)
+
+// Allocations on the hot path: count malloc calls over a million decisions.
+let allocationCalls = 1_000_000
+var sink = 0
+let allocationsBefore = dndkit_allocation_count()
+for i in 0..<allocationCalls {
+  let t = nyInstants[i & (instantCount - 1)]
+  if let d = try? compiled.decide(kind: .call, target: .android, online: online, at: t), d.delivers
+  {
+    sink &+= 1
+  }
+  if (try? compiled.schedule.contains(t)) == true { sink &+= 1 }
+}
+let allocationsAfter = dndkit_allocation_count()
+let allocationsPerCall = Double(allocationsAfter - allocationsBefore) / Double(2 * allocationCalls)
+results["allocationsPerCall"] = allocationsPerCall
+log(
+  "Heap allocations per hot-path call            \(allocationsPerCall) (malloc interposed, \(2 * allocationCalls) calls)"
+)
+
+// Two threads on shared compiled rules versus one.
+func throughput(threads: Int, calls: Int, _ body: @Sendable @escaping (Int) -> Int) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    _ = body(thread)
+  }
+  let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+  return Double(threads * calls) / elapsed
+}
+let threadCalls = quick ? 4_000_000 : 16_000_000
+let sharedSchedule = compiled.schedule
+let sharedInstants = nyInstants
+let ourWork: @Sendable (Int) -> Int = { _ in
+  var count = 0
+  for i in 0..<threadCalls where (try? sharedSchedule.contains(sharedInstants[i & 4095])) == true {
+    count += 1
+  }
+  return count
+}
+_ = throughput(threads: 1, calls: threadCalls / 4, ourWork)
+var scalings: [Double] = []
+for _ in 0..<3 {
+  let one = throughput(threads: 1, calls: threadCalls, ourWork)
+  let two = throughput(threads: 2, calls: threadCalls, ourWork)
+  scalings.append(two / one)
+}
+scalings.sort()
+let scaling = scalings[1]
+let sharedBaseline = FoundationBaseline(
+  zoneID: "America/New_York", startMinute: 1320, endMinute: 480)
+let foundationCalls = quick ? 20_000 : 100_000
+let theirWork: @Sendable (Int) -> Int = { _ in
+  var count = 0
+  for i in 0..<foundationCalls where sharedBaseline.contains(sharedInstants[i & 4095]) {
+    count += 1
+  }
+  return count
+}
+let foundationScaling =
+  throughput(threads: 2, calls: foundationCalls, theirWork)
+  / throughput(threads: 1, calls: foundationCalls, theirWork)
+results["twoThreadScaling"] = scaling
+results["foundationTwoThreadScaling"] = foundationScaling
+log(
+  "Two threads / one thread, shared rules        \(String(format1: scaling))×   (Foundation \(String(format1: foundationScaling))×)"
+)
+
+// Zone loading: one zone, then every zone, each from a fresh database (no cache).
+let loadRounds = quick ? 50 : 200
+var loadSamples: [Double] = []
+for _ in 0..<loadRounds {
+  guard let fresh = try? ZoneDatabase(root: root) else { fail("cannot open \(root)") }
+  let start = DispatchTime.now().uptimeNanoseconds
+  _ = try? fresh.zone("America/New_York")
+  loadSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+}
+loadSamples.sort()
+results["zoneLoadMicros"] = loadSamples[loadSamples.count / 2] / 1_000
+let ids = zones.identifiers()
+var allSamples: [Double] = []
+for _ in 0..<(quick ? 3 : 7) {
+  guard let fresh = try? ZoneDatabase(root: root) else { fail("cannot open \(root)") }
+  let start = DispatchTime.now().uptimeNanoseconds
+  for id in ids { _ = try? fresh.zone(id) }
+  allSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+}
+allSamples.sort()
+results["allZonesLoadMillis"] = allSamples[allSamples.count / 2] / 1_000_000
+results["zoneCount"] = ids.count
+log("")
+log("Zone load (America/New_York, fresh database)  \(format(loadSamples[loadSamples.count / 2]))")
+log(
+  "All \(ids.count) zones, fresh database             \(format(allSamples[allSamples.count / 2]))")
+
+// Rule compile (zone cached) and memory per compiled rule.
+let compileCalls = quick ? 20_000 : 100_000
+let (compile, _) = Timing.measure(calls: compileCalls, rounds: rounds) {
+  var count = 0
+  for _ in 0..<compileCalls {
+    if let rule = try? CompiledOfflinePushRule(rule: pushRule, zones: zones),
+      rule.schedule.zone.identifier.utf8.count > 0
+    {
+      count += 1
+    }
+  }
+  return count
+}
+results["compileNs"] = compile.median
+results["bytesPerCompiledRule"] = MemoryLayout<CompiledOfflinePushRule>.stride
+results["bytesPerCompiledSchedule"] = MemoryLayout<DoNotDisturbSchedule>.stride
+log("Rule compile (zone cached)                    \(format(compile.median))")
+log(
+  "Bytes per compiled rule                       \(MemoryLayout<CompiledOfflinePushRule>.stride) (schedule alone \(MemoryLayout<DoNotDisturbSchedule>.stride); zone tables shared)"
+)
+
+// Cold path: JSON → decode → validate → compile → decide, and JSONDecoder's share.
+let coldJSON = Data(
+  #"{"onlinePlatforms":[1,4],"notToReceiveOfflinePushPlatforms":[2],"offlinePushEnabled":true,"messageOfflinePushEnabled":true,"callOfflinePushEnabled":true,"doNotDisturbRule":{"enabled":true,"startHour":22,"startMinute":0,"endHour":8,"endMinute":0,"repeatMode":2,"customRepeatDays":0,"onceEndTimestamp":0,"timeZoneID":"America/New_York"}}"#
+    .utf8)
+let coldCalls = quick ? 5_000 : 20_000
+let (cold, _) = Timing.measure(calls: coldCalls, rounds: rounds) {
+  var count = 0
+  for i in 0..<coldCalls {
+    guard let rule = try? RuleDecodingError.decode(OfflinePushRule.self, from: coldJSON),
+      let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones),
+      let d = try? compiled.decide(
+        kind: .message, target: .iPhoneOS, online: online, at: nyInstants[i & 4095])
+    else { continue }
+    if d.delivers { count += 1 }
+  }
+  return count
+}
+let (decodeOnly, _) = Timing.measure(calls: coldCalls, rounds: rounds) {
+  var count = 0
+  for _ in 0..<coldCalls
+  where (try? JSONDecoder().decode(OfflinePushRule.self, from: coldJSON)) != nil {
+    count += 1
+  }
+  return count
+}
+results["coldPathNs"] = cold.median
+results["coldPathJSONDecoderShare"] = decodeOnly.median / cold.median
+log(
+  "Cold path (JSON → decide)                     \(format(cold.median)), \(Int((decodeOnly.median / cold.median * 100).rounded()))% in JSONDecoder"
+)
+
+if json {
+  let data =
+    (try? JSONSerialization.data(withJSONObject: results, options: [.sortedKeys])) ?? Data()
+  print(String(decoding: data, as: UTF8.self))
+} else {
+  print("")
+  print("checksum \(sink)")
+}

@@ -106,13 +106,15 @@ enum InstantParsing {
   /// - Returns: The day number, or nil when the text is not of that form.
   /// - Throws: ``CLIError`` when the form is right but a field is out of range.
   static func date(_ text: String, option: String) throws(CLIError) -> Int64? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let negative = text.hasPrefix("-")
+    let unsigned = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
+    let parts = unsigned.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { return nil }
     do {
-      return try LocalDateTime(year: year, month: month, day: day).dayNumber
+      return try LocalDateTime(year: negative ? -year : year, month: month, day: day).dayNumber
     } catch {
       throw .input("\(option) \(quote(text)): \(error.description)")
     }

@@ -44,7 +44,8 @@ public struct Generators {
   ///   - rng: The generator.
   /// - Returns: UNIX seconds.
   public func instant(in zone: Zone, using rng: inout SplitMix64) -> Int64 {
-    let uniform = Int64.random(in: 0...(Bool.random(using: &rng) ? 4_102_444_800 : 10_413_792_000), using: &rng)
+    let uniform = Int64.random(
+      in: 0...(Bool.random(using: &rng) ? 4_102_444_800 : 10_413_792_000), using: &rng)
     if Bool.random(using: &rng),
       let transition = try? zone.nextTransition(after: uniform)
         ?? zone.previousTransition(atOrBefore: uniform)

@@ -12,7 +12,8 @@ final class FoundationDifferentialTests: XCTestCase {
   }
 
   func knownDifferences() throws -> [KnownDifference] {
-    let text = try String(contentsOfFile: TestPaths.packageRoot + "/tzdata-notes.md", encoding: .utf8)
+    let text = try String(
+      contentsOfFile: TestPaths.packageRoot + "/tzdata-notes.md", encoding: .utf8)
     guard let begin = text.range(of: "<!-- foundation-differences:begin -->"),
       let end = text.range(of: "<!-- foundation-differences:end -->")
     else {
@@ -80,8 +81,9 @@ final class FoundationDifferentialTests: XCTestCase {
       }
     }
     for failure in failures { XCTFail("unlisted difference: \(failure) [seed \(seed)]") }
-    print("differential: \(checked) instants in \(ids.count) IDs, \(listed) listed differences,"
-      + " unknown to Foundation: \(unknownToFoundation)")
+    print(
+      "differential: \(checked) instants in \(ids.count) IDs, \(listed) listed differences,"
+        + " unknown to Foundation: \(unknownToFoundation)")
     XCTAssertGreaterThan(checked, 100_000)
   }
 }

@@ -43,13 +43,17 @@ final class HostileInputTests: XCTestCase {
     }
     // A folder of junk: files that are not TZif, and a link pointing outside the root.
     let junk = NSTemporaryDirectory() + "dndkit-junk-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: junk + "/Junk", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: junk + "/Junk", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: junk) }
     try Data("not a tzif file".utf8).write(to: URL(fileURLWithPath: junk + "/Junk/Zone"))
     try Data(count: 0).write(to: URL(fileURLWithPath: junk + "/Empty"))
-    try FileManager.default.createSymbolicLink(atPath: junk + "/Escape", withDestinationPath: "/etc/hostname")
+    try FileManager.default.createSymbolicLink(
+      atPath: junk + "/Escape", withDestinationPath: "/etc/hostname")
     let zones = try ZoneDatabase(root: junk)
-    for (id, expectMalformed) in [("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false)] {
+    for (id, expectMalformed) in [
+      ("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false),
+    ] {
       XCTAssertThrowsError(try zones.zone(id), id) { error in
         if case ZoneError.malformedTZif = error {
           XCTAssertTrue(expectMalformed, "\(id): \(error)")
@@ -85,8 +89,10 @@ final class HostileInputTests: XCTestCase {
       XCTAssertThrowsError(try zone.localDateTime(at: t))
       XCTAssertThrowsError(try zone.nextTransition(after: t))
     }
-    XCTAssertEqual(try Zone.utc.localDateTime(at: bounds.lowerBound).description, "-9999-01-01T00:00:00")
-    XCTAssertEqual(try Zone.utc.localDateTime(at: bounds.upperBound).description, "9999-12-31T23:59:59")
+    XCTAssertEqual(
+      try Zone.utc.localDateTime(at: bounds.lowerBound).description, "-9999-01-01T00:00:00")
+    XCTAssertEqual(
+      try Zone.utc.localDateTime(at: bounds.upperBound).description, "9999-12-31T23:59:59")
     // New York's LMT is behind UTC, so its first supported reading is in the year -10000.
     XCTAssertEqual(try zone.localDateTime(at: bounds.lowerBound).year, -10_000)
     XCTAssertNoThrow(try zone.nextTransition(after: bounds.upperBound))

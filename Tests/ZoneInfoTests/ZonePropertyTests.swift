@@ -50,7 +50,9 @@ final class ZonePropertyTests: XCTestCase {
             let result = zone.instants(for: try reading(local))
             XCTAssertEqual(
               result,
-              .repeated(earlier: local - Int64(transition.offsetBefore), later: local - Int64(transition.offsetAfter)),
+              .repeated(
+                earlier: local - Int64(transition.offsetBefore),
+                later: local - Int64(transition.offsetAfter)),
               "\(id) \(transition)")
           }
           XCTAssertEqual(

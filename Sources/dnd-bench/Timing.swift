@@ -1,0 +1,36 @@
+import Dispatch
+
+/// Median and best of several timed rounds, in nanoseconds per call.
+struct Timing {
+  var median: Double
+  var best: Double
+
+  /// Runs `body` (which makes `calls` calls and returns a checksum) for warm-up and then
+  /// `rounds` timed rounds.
+  static func measure(calls: Int, rounds: Int, _ body: () -> Int) -> (Timing, Int) {
+    var checksum = body()  // warm-up
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      let start = DispatchTime.now().uptimeNanoseconds
+      checksum &+= body()
+      let end = DispatchTime.now().uptimeNanoseconds
+      samples.append(Double(end - start) / Double(calls))
+    }
+    samples.sort()
+    return (Timing(median: samples[samples.count / 2], best: samples[0]), checksum)
+  }
+}
+
+/// Formats nanoseconds with a sensible precision.
+func format(_ ns: Double) -> String {
+  if ns >= 1_000_000 { return String(format1: ns / 1_000_000) + " ms" }
+  if ns >= 1_000 { return String(format1: ns / 1_000) + " µs" }
+  return String(format1: ns) + " ns"
+}
+
+extension String {
+  init(format1 value: Double) {
+    let scaled = (value * 10).rounded() / 10
+    self = scaled == scaled.rounded() ? String(Int(scaled)) + ".0" : String(scaled)
+  }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An output buffer of UTF-8 bytes with JSON helpers, written to a file descriptor in large
+/// chunks: `dnd eval` builds its answers here without going through `String`.
+struct ByteWriter {
+  private(set) var bytes: [UInt8] = []
+
+  init() {
+    bytes.reserveCapacity(1 << 17)
+  }
+
+  /// Appends ASCII or UTF-8 text verbatim.
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends one byte.
+  mutating func append(byte: UInt8) {
+    bytes.append(byte)
+  }
+
+  /// Appends a decimal integer.
+  mutating func append(integer value: Int64) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0")
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    }
+  }
+
+  /// Appends `true` or `false`.
+  mutating func append(bool value: Bool) {
+    append(value ? "true" : "false")
+  }
+
+  /// Appends a JSON string literal with quotes, escaping `"`, `\` and control characters.
+  mutating func append(jsonString text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): append("\\\"")
+      case UInt8(ascii: "\\"): append("\\\\")
+      case UInt8(ascii: "\n"): append("\\n")
+      case UInt8(ascii: "\r"): append("\\r")
+      case UInt8(ascii: "\t"): append("\\t")
+      case 0..<0x20, 0x7F:
+        append("\\u00")
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// How many bytes are waiting.
+  var count: Int { bytes.count }
+
+  /// Writes everything to a file descriptor and empties the buffer.
+  ///
+  /// - Parameter descriptor: The file descriptor, such as 1 for standard output.
+  /// - Returns: False when the write failed (a closed pipe, a full disk).
+  @discardableResult
+  mutating func flush(to descriptor: Int32) -> Bool {
+    var written = 0
+    let ok = bytes.withUnsafeBytes { buffer -> Bool in
+      while written < buffer.count {
+        guard let base = buffer.baseAddress else { return true }
+        let result = write(descriptor, base + written, buffer.count - written)
+        if result < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += result
+      }
+      return true
+    }
+    bytes.removeAll(keepingCapacity: true)
+    return ok
+  }
+}

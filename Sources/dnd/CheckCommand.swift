@@ -1,0 +1,215 @@
+import DNDSchedule
+import OfflinePush
+import ZoneInfo
+
+/// `dnd check`: the do-not-disturb state at an instant and, for a push, the decision and why.
+enum CheckCommand {
+  static let spec = OptionSpec(
+    valued: ["--rule", "--at", "--saved-at", "--kind", "--platform", "--online"])
+
+  static let help = """
+    Usage: dnd check --rule FILE|- [--at INSTANT] [--saved-at INSTANT]
+                     [--kind message|call --platform NAME|NUMBER [--online LIST]]
+
+    Says whether an instant is in do-not-disturb under a rule and, with --kind, whether an
+    offline push of that kind to that platform would go out, and why. Times are shown in the
+    rule's zone and in UTC.
+
+    Options:
+      --rule FILE|-       the rule as JSON: an offline push rule, a bare doNotDisturbRule,
+                          or an eval query line; - reads standard input
+      --at INSTANT        when to decide (default now): ISO 8601 with an offset or Z
+                          (2026-03-08T07:30:00Z, 2026-03-08T02:30:00-05:00), UNIX seconds,
+                          or now
+      --saved-at INSTANT  save the rule at this instant first, as the server does: computes
+                          onceEndTimestamp for once (1) and unknown (0) rules
+      --kind KIND         message or call: decide an offline push of this kind
+      --platform P        the target platform, by name or number:
+                          \(platformList)
+      --online LIST       platforms the user is online on now, comma-separated (default none)
+      -h, --help          show this help
+
+    Exit status: 0 when the answer was given, whatever it is (in do-not-disturb or not,
+    delivered or suppressed); 2 for bad usage or input (unknown option, malformed rule,
+    invalid field, unknown zone).
+
+    Example:
+      dnd example --json > rule.json
+      dnd check --rule rule.json --at 2026-03-08T07:30:00Z --kind message --platform iPhoneOS \\
+        --online Win
+    """
+
+  /// `Win 1, iPhoneOS 2, …` for help texts.
+  static var platformList: String {
+    Platform.named.map { "\($0.name) \($0.platform.rawValue)" }.joined(separator: ", ")
+  }
+
+  static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
+    let input = try RuleInput(path: arguments.required("--rule"))
+    let at = try InstantParsing.instant(
+      arguments["--at"] ?? "now", option: "--at", now: context.now)
+    let savedAt = try arguments["--saved-at"].map { (text) throws(CLIError) in
+      try InstantParsing.instant(text, option: "--saved-at", now: context.now)
+    }
+    let push = try pushQuery(arguments)
+    for key in input.unknownKeys {
+      printError("dnd check: warning: ignoring unknown key \(quote(key)) in \(input.source)")
+    }
+    let rule = try input.compile(savedAt: savedAt, zones: context.zones())
+    var lines = ruleLines(input, rule)
+    lines.append(label("At", TimeFormatting.instant(at, in: rule.schedule.zone)))
+    lines += try stateLines(rule.schedule, at: at)
+    if let push {
+      lines += try decisionLines(rule, push: push, at: at)
+    }
+    print(lines.joined(separator: "\n"))
+    return ExitStatus.success
+  }
+
+  /// The push described by `--kind`, `--platform` and `--online`, if any.
+  static func pushQuery(_ arguments: Arguments) throws(CLIError) -> (
+    kind: PushKind, target: Platform, online: [Platform]
+  )? {
+    guard let kindText = arguments["--kind"] else {
+      for option in ["--platform", "--online"] where arguments[option] != nil {
+        throw .usage("\(option) needs --kind message|call")
+      }
+      return nil
+    }
+    guard let kind = PushKind(rawValue: kindText) else {
+      throw .usage("--kind \(quote(kindText)) must be message or call")
+    }
+    let targetText = try arguments.required("--platform")
+    let target = try platform(targetText, option: "--platform")
+    let online = try platforms(arguments["--online"] ?? "", option: "--online")
+    return (kind, target, online)
+  }
+
+  /// Parses a platform name or number.
+  static func platform(_ text: String, option: String) throws(CLIError) -> Platform {
+    let trimmed = text.trimmingSpaces()
+    guard let platform = Platform(parsing: trimmed) else {
+      throw .usage("\(option) \(quote(text)) is not a platform name or number (\(platformList))")
+    }
+    return platform
+  }
+
+  /// Parses a comma-separated platform list; empty or `none` is the empty list.
+  static func platforms(_ text: String, option: String) throws(CLIError) -> [Platform] {
+    if text.trimmingSpaces() == "none" { return [] }
+    var result: [Platform] = []
+    for item in text.split(separator: ",") where !String(item).trimmingSpaces().isEmpty {
+      result.append(try platform(String(item), option: option))
+    }
+    return result
+  }
+
+  /// A line with a label column.
+  static func label(_ name: String, _ text: String) -> String {
+    name.padding(to: 10) + text
+  }
+
+  /// The rule: its DND window and, for a push rule, its switches and platform rule.
+  static func ruleLines(_ input: RuleInput, _ rule: CompiledOfflinePushRule) -> [String] {
+    var lines = [label("Rule", rule.schedule.description)]
+    guard input.isPushRule else { return lines }
+    let push = input.pushRule
+    func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+    lines.append(
+      label(
+        "",
+        "offline push \(onOff(push.offlinePushEnabled)), "
+          + "messages \(onOff(push.messageOfflinePushEnabled)), "
+          + "calls \(onOff(push.callOfflinePushEnabled))"))
+    if push.notToReceiveOfflinePushPlatforms.isEmpty || push.onlinePlatforms.isEmpty {
+      lines.append(label("", "no platform rule"))
+    } else {
+      let silenced = push.notToReceiveOfflinePushPlatforms.map(\.description)
+      let online = push.onlinePlatforms.map(\.description)
+      lines.append(
+        label(
+          "",
+          "no offline push to \(silenced.joined(separator: ", ")) while the user is online "
+            + "on \(online.joined(separator: ", "))"))
+    }
+    return lines
+  }
+
+  /// The do-not-disturb state at an instant, with the block or the next period.
+  static func stateLines(_ schedule: DoNotDisturbSchedule, at: Int64) throws(CLIError) -> [String] {
+    let zone = schedule.zone
+    do {
+      if let block = try schedule.blockContaining(at) {
+        if block.start == .min && block.end == .max {
+          return [label("DND", "on, all the time (a 24-hour window every day)")]
+        }
+        if block.end == .max {
+          return [
+            label("DND", "on, and it never ends"),
+            label("", "from  \(TimeFormatting.instant(block.start, in: zone))"),
+          ]
+        }
+        return [
+          label("DND", "on, for another \(TimeFormatting.duration(block.end - at))"),
+          label("", "from  \(TimeFormatting.instant(block.start, in: zone))"),
+          label("", "until \(TimeFormatting.instant(block.end, in: zone))"),
+        ]
+      }
+      guard let next = try schedule.period(containingOrAfter: at) else {
+        return [label("DND", "off, and no period is coming")]
+      }
+      return [
+        label("DND", "off; the next period starts in \(TimeFormatting.duration(next.start - at))"),
+        label("", "from  \(TimeFormatting.instant(next.start, in: zone))"),
+        label("", "until \(TimeFormatting.instant(next.end, in: zone))"),
+      ]
+    } catch {
+      throw .input(error.description)
+    }
+  }
+
+  /// The decision for a push and its explanation.
+  static func decisionLines(
+    _ rule: CompiledOfflinePushRule, push: (kind: PushKind, target: Platform, online: [Platform]),
+    at: Int64
+  ) throws(CLIError) -> [String] {
+    let decision: PushDecision
+    do {
+      decision = try rule.decide(
+        kind: push.kind, target: push.target, online: PlatformSet(push.online), at: at)
+    } catch {
+      throw .input(error.description)
+    }
+    let online =
+      push.online.isEmpty
+      ? "the user online nowhere else"
+      : "the user online on \(push.online.map(\.description).joined(separator: ", "))"
+    var verdict = "deliver"
+    if let reason = decision.reason {
+      verdict = "suppress (\(reason))"
+      if let until = decision.until {
+        verdict += " until \(TimeFormatting.instant(until, in: rule.schedule.zone))"
+      }
+    }
+    return [
+      label("Push", "\(push.kind) to \(push.target), \(online)"),
+      label("Decision", verdict),
+      label("", decision.explanation(rule: rule, kind: push.kind, target: push.target)),
+    ]
+  }
+}
+
+extension String {
+  /// The string with leading and trailing spaces and tabs removed.
+  func trimmingSpaces() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+  }
+
+  /// The string padded with spaces to a width (never cut).
+  func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,81 @@
+import DNDSchedule
+import OfflinePush
+
+/// One output line of `dnd eval`.
+enum EvalAnswer {
+  /// The answer to a DND query.
+  case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
+  /// The answer to a push query.
+  case push(PushDecision)
+  /// An error line.
+  case error(EvalError)
+
+  /// Appends the answer as one JSON line, newline included.
+  func write(to out: inout ByteWriter) {
+    switch self {
+    case .dnd(let inDoNotDisturb, let nextChange):
+      out.append("{\"inDoNotDisturb\": ")
+      out.append(bool: inDoNotDisturb)
+      out.append(", \"nextChange\": ")
+      if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
+      out.append("}\n")
+    case .push(let decision):
+      out.append("{\"deliver\": ")
+      out.append(bool: decision.delivers)
+      out.append(", \"reason\": ")
+      if let reason = decision.reason {
+        out.append(byte: UInt8(ascii: "\""))
+        out.append(Self.wireName(reason))
+        out.append(byte: UInt8(ascii: "\""))
+      } else {
+        out.append("null")
+      }
+      out.append(", \"until\": ")
+      if let until = decision.until { out.append(integer: until) } else { out.append("null") }
+      out.append("}\n")
+    case .error(let error):
+      out.append("{\"error\": {\"code\": ")
+      out.append(jsonString: error.code)
+      out.append(", \"message\": ")
+      out.append(jsonString: error.message)
+      out.append("}}\n")
+    }
+  }
+
+  /// The wire name of a reason, without building a `String`.
+  static func wireName(_ reason: SuppressionReason) -> StaticString {
+    switch reason {
+    case .offlinePushDisabled: return "offlinePushDisabled"
+    case .messagePushDisabled: return "messagePushDisabled"
+    case .callPushDisabled: return "callPushDisabled"
+    case .platformRule: return "platformRule"
+    case .doNotDisturb: return "doNotDisturb"
+    }
+  }
+}
+
+/// An error line of `dnd eval`: a stable code and a message naming the field and the value.
+struct EvalError: Error {
+  /// The line is not JSON, or a rule in it does not decode (a value of the wrong type).
+  static let invalidJSON = "invalidJSON"
+  /// The line is JSON but not a query: not an object, no rule, a missing or ill-typed
+  /// `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
+  static let invalidQuery = "invalidQuery"
+
+  /// The wire code: `invalidJSON`, `invalidQuery`, or a ``RuleFieldError/Code`` raw value.
+  var code: String
+  /// What was wrong.
+  var message: String
+
+  /// The error for rule fields that failed validation: the first one's code, all of them in
+  /// the message.
+  init(fields: [RuleFieldError]) {
+    code = fields.first?.code.rawValue ?? EvalError.invalidQuery
+    message = fields.map(\.description).joined(separator: "; ")
+  }
+
+  init(code: String, message: String) {
+    self.code = code
+    self.message = message
+  }
+}

@@ -1,0 +1,129 @@
+import DNDSchedule
+import Foundation
+import OfflinePush
+import ZoneInfo
+
+/// Answers `dnd eval` lines: the fast parser and the rule caches for the common shape, the
+/// general parser for everything else, one shared evaluation step.
+struct EvalEngine {
+  struct DNDEntry {
+    var rule: DoNotDisturbRule
+    var compiled: Result<DoNotDisturbSchedule, RuleValidationError>
+  }
+
+  struct PushEntry {
+    var rule: OfflinePushRule
+    var compiled: Result<CompiledOfflinePushRule, RuleValidationError>
+  }
+
+  let evaluation: EvalEvaluation
+  /// Whether to try the fast parser and the caches first.
+  let usesFastPath: Bool
+  private let decoder = JSONDecoder()
+  private var dndRules = EvalRuleCache<DNDEntry>()
+  private var pushRules = EvalRuleCache<PushEntry>()
+
+  init(zones: ZoneDatabase, usesFastPath: Bool = true) {
+    evaluation = EvalEvaluation(zones: zones)
+    self.usesFastPath = usesFastPath
+  }
+
+  /// Answers one line (without its newline).
+  mutating func answer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
+    if usesFastPath, let answer = fastAnswer(line) { return answer }
+    return generalAnswer(line)
+  }
+
+  /// The answer through `JSONDecoder`; decides every error.
+  func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      return .error(EvalError(code: EvalError.invalidJSON, message: "invalid JSON: empty line"))
+    }
+    let query: EvalQuery
+    do {
+      query = try EvalQuery(line: line, decoder: decoder)
+    } catch {
+      return .error(error)
+    }
+    switch query.question {
+    case .dnd(let rule):
+      return evaluation.answerDND(rule: rule, compiled: nil, at: query.at, savedAt: query.savedAt)
+    case .push(let rule, let kind, let platform, let online):
+      return evaluation.answerPush(
+        rule: rule, compiled: nil, kind: kind, platform: platform, online: PlatformSet(online),
+        at: query.at, savedAt: query.savedAt)
+    }
+  }
+
+  /// The answer through the fast parser and the caches, or nil to use the general parser.
+  mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
+    var parser = EvalFastParser(line)
+    guard let fields = parser.fields(), let atRange = fields.at,
+      let at = parser.integer(atRange)
+    else { return nil }
+    var savedAt: Int64?
+    if let range = fields.savedAt {
+      guard let value = parser.integer(range) else { return nil }
+      savedAt = value
+    }
+    // Every known field must have the plain form of its type, whatever the question.
+    if let range = fields.kind, !parser.isPlainString(range) { return nil }
+    var platform: Platform?
+    if let range = fields.platform {
+      guard let value = parser.integer(range) else { return nil }
+      platform = Platform(rawValue: Int(value))
+    }
+    var online = PlatformSet()
+    if let range = fields.onlinePlatforms {
+      guard let value = parser.platforms(range) else { return nil }
+      online = value
+    }
+    switch (fields.rule, fields.pushRule) {
+    case (let range?, nil):
+      guard line[range.lowerBound] == UInt8(ascii: "{") else { return nil }
+      let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
+      guard let entry = dndEntry(ruleBytes) else { return nil }
+      return evaluation.answerDND(
+        rule: entry.rule, compiled: entry.compiled, at: at, savedAt: savedAt)
+    case (nil, let range?):
+      guard line[range.lowerBound] == UInt8(ascii: "{"), let kindRange = fields.kind,
+        let kind = parser.kind(kindRange), let platform
+      else { return nil }
+      let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
+      guard let entry = pushEntry(ruleBytes) else { return nil }
+      return evaluation.answerPush(
+        rule: entry.rule, compiled: entry.compiled, kind: kind, platform: platform,
+        online: online, at: at, savedAt: savedAt)
+    default:
+      return nil
+    }
+  }
+
+  /// The cached DND rule for this JSON text, decoding and compiling it on a miss; nil when it
+  /// does not decode.
+  mutating func dndEntry(_ bytes: UnsafeBufferPointer<UInt8>) -> DNDEntry? {
+    let hash = EvalRuleCache<DNDEntry>.hash(bytes)
+    if let entry = dndRules.lookup(bytes, hash: hash) { return entry }
+    guard let rule = try? decoder.decode(DoNotDisturbRule.self, from: Data(buffer: bytes)) else {
+      return nil
+    }
+    let entry = DNDEntry(
+      rule: rule, compiled: EvalEvaluation.compile(rule, zones: evaluation.zones))
+    dndRules.insert(bytes, hash: hash, entry: entry)
+    return entry
+  }
+
+  /// The cached push rule for this JSON text, decoding and compiling it on a miss; nil when
+  /// it does not decode.
+  mutating func pushEntry(_ bytes: UnsafeBufferPointer<UInt8>) -> PushEntry? {
+    let hash = EvalRuleCache<PushEntry>.hash(bytes)
+    if let entry = pushRules.lookup(bytes, hash: hash) { return entry }
+    guard let rule = try? decoder.decode(OfflinePushRule.self, from: Data(buffer: bytes)) else {
+      return nil
+    }
+    let entry = PushEntry(
+      rule: rule, compiled: EvalEvaluation.compile(rule, zones: evaluation.zones))
+    pushRules.insert(bytes, hash: hash, entry: entry)
+    return entry
+  }
+}

@@ -1,0 +1,242 @@
+import OfflinePush
+
+/// The fast parser of `dnd eval` for the common shape of a query line: a flat JSON object
+/// whose keys and strings are plain ASCII and whose numbers are plain integers.
+///
+/// It only finds where each known field's value is; the rule objects themselves are decoded
+/// (once per distinct rule text) by `JSONDecoder`. Whenever a line is anything but plain — an
+/// escape in a string, a fraction or exponent, `null`, a duplicate key, deep nesting, a
+/// syntax error — the parser gives up and the line goes to ``EvalQuery``, which decides every
+/// error, so both parsers give the same answer for every line this one takes.
+struct EvalFastParser {
+  /// Where the values of the known keys are in the line.
+  struct Fields {
+    var rule: Range<Int>?
+    var pushRule: Range<Int>?
+    var at: Range<Int>?
+    var savedAt: Range<Int>?
+    var kind: Range<Int>?
+    var platform: Range<Int>?
+    var onlinePlatforms: Range<Int>?
+  }
+
+  /// Values nested deeper than this make the parser give up.
+  static let maximumDepth = 32
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// Finds the known fields of a query line.
+  ///
+  /// - Returns: Their value ranges, or nil when the line is not of the plain shape.
+  mutating func fields() -> Fields? {
+    var fields = Fields()
+    skipWhitespace()
+    guard consume(UInt8(ascii: "{")) else { return nil }
+    skipWhitespace()
+    guard !consume(UInt8(ascii: "}")) else { return nil }
+    while true {
+      guard let key = plainString() else { return nil }
+      skipWhitespace()
+      guard consume(UInt8(ascii: ":")) else { return nil }
+      skipWhitespace()
+      let start = index
+      guard skipValue(depth: 0) else { return nil }
+      let value = start..<index
+      guard assign(key: key, value: value, to: &fields) else { return nil }
+      skipWhitespace()
+      if consume(UInt8(ascii: ",")) {
+        skipWhitespace()
+        continue
+      }
+      guard consume(UInt8(ascii: "}")) else { return nil }
+      break
+    }
+    skipWhitespace()
+    return index == bytes.count ? fields : nil
+  }
+
+  /// Records a known key's value; false for a duplicate.
+  func assign(key: Range<Int>, value: Range<Int>, to fields: inout Fields) -> Bool {
+    func set(_ slot: inout Range<Int>?) -> Bool {
+      guard slot == nil else { return false }
+      slot = value
+      return true
+    }
+    switch key.count {
+    case 2 where matches(key, "at"): return set(&fields.at)
+    case 4 where matches(key, "rule"): return set(&fields.rule)
+    case 4 where matches(key, "kind"): return set(&fields.kind)
+    case 7 where matches(key, "savedAt"): return set(&fields.savedAt)
+    case 8 where matches(key, "pushRule"): return set(&fields.pushRule)
+    case 8 where matches(key, "platform"): return set(&fields.platform)
+    case 15 where matches(key, "onlinePlatforms"): return set(&fields.onlinePlatforms)
+    default: return true
+    }
+  }
+
+  /// Whether a range of the line holds exactly these ASCII bytes.
+  func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
+    text.withUTF8Buffer { expected in
+      guard expected.count == range.count else { return false }
+      for offset in 0..<expected.count where bytes[range.lowerBound + offset] != expected[offset] {
+        return false
+      }
+      return true
+    }
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func consume(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// A string of printable ASCII without escapes; returns the range between the quotes.
+  mutating func plainString() -> Range<Int>? {
+    guard consume(UInt8(ascii: "\"")) else { return nil }
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return start..<(index - 1)
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Skips one value of the plain shape: objects, arrays, plain strings, integers, `true`
+  /// and `false`.
+  mutating func skipValue(depth: Int) -> Bool {
+    guard index < bytes.count, depth < Self.maximumDepth else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      skipWhitespace()
+      if consume(UInt8(ascii: "}")) { return true }
+      while true {
+        guard plainString() != nil else { return false }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return false }
+        skipWhitespace()
+        guard skipValue(depth: depth + 1) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return true }
+        guard consume(UInt8(ascii: ",")) else { return false }
+        skipWhitespace()
+      }
+    case UInt8(ascii: "["):
+      index += 1
+      skipWhitespace()
+      if consume(UInt8(ascii: "]")) { return true }
+      while true {
+        guard skipValue(depth: depth + 1) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return true }
+        guard consume(UInt8(ascii: ",")) else { return false }
+        skipWhitespace()
+      }
+    case UInt8(ascii: "\""):
+      return plainString() != nil
+    case UInt8(ascii: "t"):
+      return skipLiteral("true")
+    case UInt8(ascii: "f"):
+      return skipLiteral("false")
+    default:
+      return skipInteger()
+    }
+  }
+
+  mutating func skipLiteral(_ literal: StaticString) -> Bool {
+    let end = index + literal.utf8CodeUnitCount
+    guard end <= bytes.count, matches(index..<end, literal) else { return false }
+    index = end
+    return true
+  }
+
+  /// Skips `-?(0|[1-9][0-9]*)` not followed by a fraction or exponent.
+  mutating func skipInteger() -> Bool {
+    _ = consume(UInt8(ascii: "-"))
+    let start = index
+    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+    let count = index - start
+    guard count > 0, count == 1 || bytes[start] != 0x30 else { return false }
+    if index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return false
+      default: break
+      }
+    }
+    return true
+  }
+
+  /// A plain integer of at most 18 digits filling a range, or nil.
+  func integer(_ range: Range<Int>) -> Int64? {
+    var position = range.lowerBound
+    var negative = false
+    if position < range.upperBound, bytes[position] == UInt8(ascii: "-") {
+      negative = true
+      position += 1
+    }
+    let digits = range.upperBound - position
+    guard digits >= 1, digits <= 18 else { return nil }
+    var value: Int64 = 0
+    while position < range.upperBound {
+      let byte = bytes[position]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      value = value * 10 + Int64(byte - 0x30)
+      position += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// `"message"` or `"call"` filling a range, or nil.
+  func kind(_ range: Range<Int>) -> PushKind? {
+    if matches(range, "\"message\"") { return .message }
+    if matches(range, "\"call\"") { return .call }
+    return nil
+  }
+
+  /// Whether a range holds a plain string (any content).
+  func isPlainString(_ range: Range<Int>) -> Bool {
+    range.count >= 2 && bytes[range.lowerBound] == UInt8(ascii: "\"")
+  }
+
+  /// An array of plain integers filling a range, as a platform set, or nil.
+  func platforms(_ range: Range<Int>) -> PlatformSet? {
+    var parser = EvalFastParser(UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]))
+    parser.index = range.lowerBound
+    guard parser.consume(UInt8(ascii: "[")) else { return nil }
+    var set = PlatformSet()
+    parser.skipWhitespace()
+    if parser.consume(UInt8(ascii: "]")) { return parser.index == range.upperBound ? set : nil }
+    while true {
+      let start = parser.index
+      guard parser.skipInteger(), let value = parser.integer(start..<parser.index) else {
+        return nil
+      }
+      set.insert(Platform(rawValue: Int(value)))
+      parser.skipWhitespace()
+      if parser.consume(UInt8(ascii: "]")) { break }
+      guard parser.consume(UInt8(ascii: ",")) else { return nil }
+      parser.skipWhitespace()
+    }
+    return parser.index == range.upperBound ? set : nil
+  }
+}

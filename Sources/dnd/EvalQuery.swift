@@ -1,0 +1,127 @@
+import DNDSchedule
+import Foundation
+import OfflinePush
+
+/// A `dnd eval` query line decoded by the general parser (`JSONDecoder`): every line the fast
+/// parser does not take goes through here, and this is what decides every error.
+struct EvalQuery {
+  /// What is asked.
+  enum Question {
+    /// Is `at` in do-not-disturb under this rule, and when does that change?
+    case dnd(DoNotDisturbRule)
+    /// May this push go out at `at`?
+    case push(OfflinePushRule, kind: PushKind, platform: Platform, online: [Platform])
+  }
+
+  var question: Question
+  var at: Int64
+  var savedAt: Int64?
+
+  /// The line as JSON, every field optional; `null` counts as absent.
+  struct Document: Decodable {
+    var rule: DoNotDisturbRule?
+    var pushRule: OfflinePushRule?
+    var at: Int64?
+    var savedAt: Int64?
+    var kind: String?
+    var platform: Platform?
+    var onlinePlatforms: [Platform]?
+  }
+
+  /// Decodes a line.
+  ///
+  /// - Parameters:
+  ///   - line: The line's bytes, without the newline.
+  ///   - decoder: A decoder to reuse.
+  /// - Throws: ``EvalError`` with code `invalidJSON` (not JSON, or a rule with a value of
+  ///   the wrong type) or `invalidQuery` (JSON, but not a query).
+  init(line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws(EvalError) {
+    guard String(validating: line, as: UTF8.self) != nil else {
+      throw EvalError(code: EvalError.invalidJSON, message: "invalid JSON: the line is not UTF-8")
+    }
+    var syntax = JSONSyntax(line)
+    do {
+      try syntax.check()
+    } catch {
+      throw EvalError(code: EvalError.invalidJSON, message: error.description)
+    }
+    let document: Document
+    do {
+      document = try decoder.decode(Document.self, from: Data(buffer: line))
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        let number = syntax.firstNonInteger
+      {
+        // Foundation reports a number that fits no integer field without its key path.
+        throw Self.classify(
+          path: number.path, reason: "\(number.text) is not an integer within 64 bits")
+      }
+      throw Self.classify(error)
+    } catch {
+      throw EvalError(code: EvalError.invalidJSON, message: "invalid JSON: \(error)")
+    }
+    func problem(_ message: String) -> EvalError {
+      EvalError(code: EvalError.invalidQuery, message: "invalid query: " + message)
+    }
+    guard let at = document.at else {
+      if document.rule == nil && document.pushRule == nil {
+        throw problem(Self.shapeHint)
+      }
+      throw problem("at: required key is missing (the instant, UNIX seconds)")
+    }
+    self.at = at
+    savedAt = document.savedAt
+    switch (document.rule, document.pushRule) {
+    case (let rule?, nil):
+      question = .dnd(rule)
+    case (nil, let pushRule?):
+      guard let kindText = document.kind else {
+        throw problem("kind: required key is missing in a push query (message or call)")
+      }
+      guard let kind = PushKind(rawValue: kindText) else {
+        throw problem("kind = \(quote(kindText)): must be \"message\" or \"call\"")
+      }
+      guard let platform = document.platform else {
+        throw problem("platform: required key is missing in a push query (a platform number)")
+      }
+      question = .push(
+        pushRule, kind: kind, platform: platform, online: document.onlinePlatforms ?? [])
+    case (.some, .some):
+      throw problem("a query has \"rule\" or \"pushRule\", not both")
+    case (nil, nil):
+      throw problem(Self.shapeHint)
+    }
+  }
+
+  static let shapeHint =
+    "expected {\"rule\": <doNotDisturbRule>, \"at\": <unix seconds>} or "
+    + "{\"pushRule\": <offlinePushRule>, \"kind\": \"message\"|\"call\", \"platform\": <number>, "
+    + "\"onlinePlatforms\": [<number>…], \"at\": <unix seconds>}"
+
+  /// Sorts a decoding failure into `invalidJSON` or `invalidQuery`, with its key path.
+  static func classify(_ error: DecodingError) -> EvalError {
+    let described = RuleDecodingError(error)
+    if case .dataCorrupted = error, described.keyPath.isEmpty {
+      return EvalError(code: EvalError.invalidJSON, message: described.description)
+    }
+    if described.keyPath.isEmpty {
+      return EvalError(
+        code: EvalError.invalidQuery,
+        message: "invalid query: the line is JSON but not an object; " + shapeHint)
+    }
+    return classify(path: described.keyPath, reason: described.reason)
+  }
+
+  /// `invalidJSON` for a problem inside `rule` or `pushRule`, `invalidQuery` elsewhere.
+  static func classify(path: String, reason: String) -> EvalError {
+    let inRule = ["rule", "pushRule"].contains { name in
+      path == name || path.hasPrefix(name + ".") || path.hasPrefix(name + "[")
+    }
+    if inRule {
+      return EvalError(
+        code: EvalError.invalidJSON,
+        message: RuleDecodingError(keyPath: path, reason: reason).description)
+    }
+    return EvalError(code: EvalError.invalidQuery, message: "invalid query: \(path): \(reason)")
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import OfflinePush
+
+/// `dnd recall`: the APNs payloads of a message push and of the recall command for it, for
+/// testing a Notification Service Extension.
+enum RecallPayloadCommand {
+  static let spec = OptionSpec(
+    valued: [
+      "--id", "--recall-id", "--sender", "--target", "--conversation-type", "--object-name",
+      "--body", "--recall-body", "--badge", "--only",
+    ])
+
+  static let help = """
+    Usage: dnd recall --id MESSAGE_ID [--only message|recall] [--recall-id ID]
+                      [--sender ID] [--target ID] [--conversation-type TYPE]
+                      [--object-name NAME] [--body TEXT] [--recall-body TEXT] [--badge N]
+
+    Prints two APNs payloads as compact JSON: an ordinary message push whose rc.id is
+    MESSAGE_ID, and the recall command push for it (aps.category "RC:RcCmd",
+    mutable-content 1, appData holding {"rc-dlt-identifier": MESSAGE_ID}), which makes the
+    extension remove the delivered notification with that rc.id. Any id is escaped
+    correctly, quotes, backslashes and emoji included.
+
+    Options:
+      --id MESSAGE_ID          the id of the message (rc.id of its push); required
+      --only message|recall    print just that payload, as one JSON line
+      --recall-id ID           rc.id of the recall command message (default MESSAGE_ID-recall)
+      --sender ID              rc.fId, the sender's user id (default user1)
+      --target ID              rc.tId, the conversation's target id (default: the sender)
+      --conversation-type T    rc.cType (default PR, a private chat)
+      --object-name NAME       rc.oName of the message (default RC:TxtMsg)
+      --body TEXT              alert body of the message (default "You received a message")
+      --recall-body TEXT       alert body of the recall command (default: as --body)
+      --badge N                aps.badge of both payloads (default none)
+      -h, --help               show this help
+
+    Exit status: 0; 2 for bad usage.
+    """
+
+  static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
+    let id = try arguments.required("--id")
+    let only = arguments["--only"]
+    if let only, only != "message" && only != "recall" {
+      throw .usage("--only \(quote(only)) must be message or recall")
+    }
+    let sender = arguments["--sender"] ?? "user1"
+    let target = arguments["--target"] ?? sender
+    let conversationType = arguments["--conversation-type"] ?? "PR"
+    let body = arguments["--body"] ?? "You received a message"
+    let badge = try arguments.integer("--badge", in: 0...99_999)
+    let message = MessagePushPayload(
+      alertBody: body, badge: badge,
+      message: RCMessageInfo(
+        conversationType: conversationType, senderId: sender, targetId: target, messageId: id,
+        objectName: arguments["--object-name"] ?? "RC:TxtMsg"))
+    let recall = RecallCommandPayload(
+      recalledMessageId: id,
+      command: RCMessageInfo(
+        conversationType: conversationType, senderId: sender, targetId: target,
+        messageId: arguments["--recall-id"] ?? id + "-recall",
+        objectName: RecallCommandPayload.category),
+      alertBody: arguments["--recall-body"] ?? body, badge: badge)
+    let messageJSON: String
+    let recallJSON: String
+    do {
+      messageJSON = try message.jsonString()
+      recallJSON = try recall.jsonString()
+    } catch {
+      throw .input("cannot encode the payloads: \(error)")
+    }
+    if RecallCommand(payload: Data(recallJSON.utf8))?.recalledMessageId != id {
+      printError(
+        "dnd recall: warning: a device would not recognize this recall command "
+          + "(\(recallJSON.utf8.count) bytes; devices inspect at most 8192)")
+    }
+    switch only {
+    case "message": print(messageJSON)
+    case "recall": print(recallJSON)
+    default:
+      print("Message push (rc.id = \(quote(id))):")
+      print(messageJSON)
+      print("")
+      print("Recall command push (removes delivered notifications whose rc.id is \(quote(id))):")
+      print(recallJSON)
+    }
+    return ExitStatus.success
+  }
+}

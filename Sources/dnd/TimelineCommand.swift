@@ -1,0 +1,80 @@
+import Foundation
+import ZoneInfo
+
+/// `dnd timeline`: the coming days of a rule as text bars, and optionally as an SVG picture.
+enum TimelineCommand {
+  static let spec = OptionSpec(
+    valued: ["--rule", "--from", "--days", "--saved-at", "--svg"], flags: ["--ascii"])
+
+  static let help = """
+    Usage: dnd timeline --rule FILE|- [--from DATE] [--days N] [--saved-at INSTANT]
+                        [--svg FILE] [--ascii]
+
+    Draws a rule's do-not-disturb periods, one line per local date in the rule's zone: a
+    24-hour bar of half-hour cells, the do-not-disturb times, and the zone's clock changes
+    (DST transitions) marked under the days they happen on, with the shift.
+
+    Options:
+      --rule FILE|-       the rule as JSON, as for 'dnd check'
+      --from DATE         the first date: YYYY-MM-DD in the rule's zone, today (the default),
+                          or an INSTANT (its local date)
+      --days N            how many days, 1...366 (default 7)
+      --saved-at INSTANT  save the rule at this instant first, as the server does
+                          (computes onceEndTimestamp for once and unknown rules)
+      --svg FILE          also write the timeline as an SVG picture to FILE; with -, write
+                          only the SVG, to standard output
+      --ascii             draw the bars with # + . instead of block characters
+      -h, --help          show this help
+
+    INSTANT: ISO 8601 with an offset or Z (2026-03-08T07:30:00Z, 2026-03-08T02:30:00-05:00),
+    UNIX seconds (1772955000), or now.
+
+    Exit status: 0 when drawn; 2 for bad usage or input.
+
+    Example:
+      dnd example --json > rule.json
+      dnd timeline --rule rule.json --from 2026-03-05 --days 7 --svg week.svg
+    """
+
+  static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
+    let input = try RuleInput(path: arguments.required("--rule"))
+    let days = try arguments.integer("--days", in: 1...366) ?? 7
+    let savedAt = try arguments["--saved-at"].map { (text) throws(CLIError) in
+      try InstantParsing.instant(text, option: "--saved-at", now: context.now)
+    }
+    for key in input.unknownKeys {
+      printError("dnd timeline: warning: ignoring unknown key \(quote(key)) in \(input.source)")
+    }
+    let zones = try context.zones()
+    let rule = try input.compile(savedAt: savedAt, zones: zones)
+    let clock = WallClock(zone: rule.schedule.zone)
+    let fromText = arguments["--from"] ?? "today"
+    let firstDay: Int64
+    if fromText == "today" {
+      firstDay = clock.dayNumber(at: context.now())
+    } else if let day = try InstantParsing.date(fromText, option: "--from") {
+      firstDay = day
+    } else {
+      let instant = try InstantParsing.instant(fromText, option: "--from", now: context.now)
+      firstDay = clock.dayNumber(at: instant)
+    }
+    let layout = try TimelineLayout(schedule: rule.schedule, firstDay: firstDay, count: days)
+    let svgPath = arguments["--svg"]
+    if let svgPath {
+      let svg = TimelineSVG(layout: layout, tzdataVersion: zones.version()).render()
+      if svgPath == "-" {
+        print(svg, terminator: "")
+        return ExitStatus.success
+      }
+      guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
+        throw .input("--svg \(quote(svgPath)): cannot write the file")
+      }
+    }
+    let palette: TimelineText.Palette = arguments.has("--ascii") ? .ascii : .blocks
+    print(TimelineText(layout: layout, palette: palette, marker: nil).render())
+    if let svgPath {
+      print("\nWrote the SVG timeline to \(svgPath)")
+    }
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,150 @@
+import DNDSchedule
+import ZoneInfo
+
+/// The do-not-disturb periods and the zone's transitions, day by day on a rule's wall clock:
+/// the model the text and SVG timelines draw.
+struct TimelineLayout {
+  /// One local date.
+  struct Day {
+    /// Days since 1970-01-01 of the local date.
+    var number: Int64
+    /// The instants whose wall-clock date is this one (23 or 25 hours on DST days).
+    var instants: Range<Int64>
+    /// The do-not-disturb time on this date, clipped to it, back-to-back periods merged.
+    var blocks: [DoNotDisturbPeriod]
+    /// The zone's transitions on this date.
+    var transitions: [ZoneTransition]
+  }
+
+  /// The state of one cell of a text bar.
+  enum Cell {
+    /// No do-not-disturb in the cell.
+    case free
+    /// Do-not-disturb in part of the cell.
+    case partial
+    /// Do-not-disturb in the whole cell.
+    case full
+    /// The cell's wall-clock times do not exist that day (the clocks jumped over them).
+    case skipped
+  }
+
+  /// The compiled rule.
+  let schedule: DoNotDisturbSchedule
+  /// The rule zone's wall clock.
+  let clock: WallClock
+  /// The days, in order.
+  let days: [Day]
+
+  /// Lays out a number of days from a local date.
+  ///
+  /// - Parameters:
+  ///   - schedule: The compiled DND rule.
+  ///   - firstDay: The first local date (day number) in the rule's zone.
+  ///   - count: How many days.
+  /// - Throws: ``CLIError`` when the dates are outside the supported years.
+  init(schedule: DoNotDisturbSchedule, firstDay: Int64, count: Int) throws(CLIError) {
+    self.schedule = schedule
+    let clock = WallClock(zone: schedule.zone)
+    self.clock = clock
+    let lastDay = firstDay + Int64(count) - 1
+    guard WallClock.supportedDays.contains(firstDay), WallClock.supportedDays.contains(lastDay)
+    else {
+      throw .input("the timeline's dates must be within the years -9999...9999")
+    }
+    var days: [Day] = []
+    do {
+      for number in firstDay...lastDay {
+        let instants = clock.instants(ofDay: number)
+        var blocks: [DoNotDisturbPeriod] = []
+        for period in try schedule.periods(overlapping: instants) {
+          let start = max(period.start, instants.lowerBound)
+          let end = min(period.end, instants.upperBound)
+          guard start < end else { continue }
+          if let last = blocks.last, last.end >= start {
+            blocks[blocks.count - 1].end = max(last.end, end)
+          } else {
+            blocks.append(DoNotDisturbPeriod(start: start, end: end))
+          }
+        }
+        let transitions = try clock.zone.transitions(in: instants)
+        days.append(
+          Day(number: number, instants: instants, blocks: blocks, transitions: transitions))
+      }
+    } catch {
+      throw .input(error.description)
+    }
+    self.days = days
+  }
+
+  /// Seconds after local midnight of an instant on a day: its wall-clock reading, with the
+  /// day's end shown as 86,400 (24:00).
+  func secondOfDay(_ instant: Int64, on day: Day) -> Int64 {
+    if instant >= day.instants.upperBound { return secondsPerDay }
+    let second = clock.localSeconds(at: instant) - day.number * secondsPerDay
+    return min(max(second, 0), secondsPerDay)
+  }
+
+  /// The day cut into equal wall-clock cells, each marked by how much of it is in DND.
+  ///
+  /// A cell covers the instants from the mark of its start reading to the mark of its end
+  /// reading, so the cells of a 23-hour day include two skipped half hours and those of a
+  /// 25-hour day stretch one cell over the repeated hour.
+  ///
+  /// - Parameters:
+  ///   - day: The day.
+  ///   - count: Cells per day (48 for half hours).
+  /// - Returns: The cells.
+  func cells(_ day: Day, count: Int) -> [Cell] {
+    let step = secondsPerDay / Int64(count)
+    let base = day.number * secondsPerDay
+    var cells: [Cell] = []
+    var start = day.instants.lowerBound
+    for index in 0..<count {
+      let end =
+        index == count - 1 ? day.instants.upperBound : clock.mark(base + Int64(index + 1) * step)
+      defer { start = max(start, end) }
+      guard start < end else {
+        cells.append(.skipped)
+        continue
+      }
+      var covered: Int64 = 0
+      for block in day.blocks {
+        covered += max(0, min(block.end, end) - max(block.start, start))
+      }
+      cells.append(covered == 0 ? .free : covered >= end - start ? .full : .partial)
+    }
+    return cells
+  }
+
+  /// The day's DND time as wall-clock ranges, such as `00:00–08:00, 22:00–24:00`.
+  func blockText(_ day: Day) -> String {
+    guard !day.blocks.isEmpty else { return "no do-not-disturb" }
+    return day.blocks.map { block in
+      TimeFormatting.clock(secondOfDay(block.start, on: day)) + "–"
+        + TimeFormatting.clock(secondOfDay(block.end, on: day))
+    }.joined(separator: ", ")
+  }
+
+  /// The wall-clock readings on either side of a transition, as seconds after the local
+  /// midnight of its day: `before` by the old offset (02:00 on a spring-forward day), `after`
+  /// by the new one (03:00).
+  func readings(of transition: ZoneTransition, on day: Day) -> (before: Int64, after: Int64) {
+    let base = day.number * secondsPerDay
+    return (
+      transition.instant + Int64(transition.offsetBefore) - base,
+      transition.instant + Int64(transition.offsetAfter) - base
+    )
+  }
+
+  /// `02:00 EST → 03:00 EDT: clocks go forward 1h`.
+  func transitionText(_ transition: ZoneTransition, on day: Day) -> String {
+    let (before, after) = readings(of: transition, on: day)
+    let shift = transition.wallClockShift
+    let what =
+      shift > 0
+      ? "clocks go forward \(TimeFormatting.shift(shift))"
+      : shift < 0 ? "clocks go back \(TimeFormatting.shift(shift))" : "same offset"
+    return "\(TimeFormatting.clock(before)) \(transition.abbreviationBefore) → "
+      + "\(TimeFormatting.clock(after)) \(transition.abbreviationAfter): \(what)"
+  }
+}

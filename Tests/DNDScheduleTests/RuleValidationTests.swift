@@ -1,0 +1,133 @@
+import DNDSchedule
+import DNDTestSupport
+import Foundation
+import XCTest
+import ZoneInfo
+
+/// Validation, the save step and the wire form of `DoNotDisturbRule`.
+final class RuleValidationTests: XCTestCase {
+  var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+
+  override func setUpWithError() throws {
+    zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+  }
+
+  func codes(_ rule: DoNotDisturbRule) -> [RuleFieldError.Code] {
+    rule.validate(zones: zones).errors.map(\.code)
+  }
+
+  func testDefaultRuleIsValid() {
+    XCTAssertEqual(codes(DoNotDisturbRule()), [])
+    XCTAssertEqual(DoNotDisturbRule().validate(zones: zones).zone, .utc)
+  }
+
+  func testEachFieldIsChecked() {
+    XCTAssertEqual(codes(DoNotDisturbRule(startHour: 24)), [.invalidHour])
+    XCTAssertEqual(codes(DoNotDisturbRule(endHour: -1)), [.invalidHour])
+    XCTAssertEqual(codes(DoNotDisturbRule(startMinute: 60)), [.invalidMinute])
+    XCTAssertEqual(codes(DoNotDisturbRule(endMinute: -5)), [.invalidMinute])
+    XCTAssertEqual(
+      codes(DoNotDisturbRule(repeatMode: RepeatMode(rawValue: 4))), [.invalidRepeatMode])
+    XCTAssertEqual(codes(DoNotDisturbRule(timeZoneID: "Mars/Olympus")), [.invalidTimeZone])
+    XCTAssertEqual(codes(DoNotDisturbRule(timeZoneID: "../etc/passwd")), [.invalidTimeZone])
+    XCTAssertEqual(codes(DoNotDisturbRule(enabled: true, repeatMode: .once)), [.missingOnceEnd])
+    XCTAssertEqual(codes(DoNotDisturbRule(enabled: true, repeatMode: .unknown)), [.missingOnceEnd])
+    XCTAssertEqual(codes(DoNotDisturbRule(onceEndTimestamp: Int64.max)), [.invalidInstant])
+    let error = DoNotDisturbRule(startHour: 99).validate(zones: zones).errors.first
+    XCTAssertEqual(error?.field, "startHour")
+    XCTAssertEqual(error?.value, "99")
+  }
+
+  func testAllErrorsAreReported() {
+    let rule = DoNotDisturbRule(
+      enabled: true, startHour: 25, startMinute: 61, endHour: -3, endMinute: 99,
+      repeatMode: RepeatMode(rawValue: 9), customRepeatDays: 200, timeZoneID: "No/Such")
+    XCTAssertEqual(
+      codes(rule),
+      [
+        .invalidHour, .invalidMinute, .invalidHour, .invalidMinute, .invalidRepeatMode,
+        .invalidCustomRepeatDays, .invalidTimeZone,
+      ])
+  }
+
+  /// `customRepeatDays` at every value from -1 through 255.
+  func testCustomRepeatDaysRange() {
+    for days in -1...255 {
+      let rule = DoNotDisturbRule(enabled: true, repeatMode: .custom, customRepeatDays: days)
+      let expected: [RuleFieldError.Code] =
+        (1...127).contains(days) ? [] : [.invalidCustomRepeatDays]
+      XCTAssertEqual(codes(rule), expected, "\(days)")
+    }
+    XCTAssertEqual(
+      codes(DoNotDisturbRule(enabled: false, repeatMode: .custom, customRepeatDays: 0)), [])
+  }
+
+  func testSaveIsDeterministicAndIgnoresClientEnd() throws {
+    let rule = DoNotDisturbRule(
+      enabled: true, startHour: 22, endHour: 8, repeatMode: .once, onceEndTimestamp: 12_345,
+      timeZoneID: "Asia/Shanghai")
+    // 2026-03-08T15:00:00Z is 23:00 in Shanghai: mid-window, takes effect at once and ends at
+    // 08:00 the next morning = 2026-03-09T00:00:00Z.
+    let savedAt: Int64 = 1_772_982_000
+    let first = try rule.saved(at: savedAt, zones: zones)
+    XCTAssertEqual(first, try rule.saved(at: savedAt, zones: zones))
+    XCTAssertEqual(first.onceEndTimestamp, 1_773_014_400)
+    let schedule = try DoNotDisturbSchedule(rule: first, zones: zones)
+    XCTAssertTrue(try schedule.contains(savedAt))
+    XCTAssertFalse(try schedule.contains(1_773_014_400))
+    // Repeating and disabled rules store 0.
+    var daily = rule
+    daily.repeatMode = .daily
+    XCTAssertEqual(try daily.saved(at: savedAt, zones: zones).onceEndTimestamp, 0)
+  }
+
+  func testSaveReportsAllErrors() {
+    let rule = DoNotDisturbRule(enabled: true, startHour: 30, repeatMode: .once, timeZoneID: "X/Y")
+    XCTAssertThrowsError(try rule.saved(at: 0, zones: zones)) { error in
+      let codes = (error as? RuleValidationError)?.errors.map(\.code)
+      XCTAssertEqual(codes, [.invalidHour, .invalidTimeZone])
+    }
+    XCTAssertThrowsError(try DoNotDisturbRule().saved(at: Int64.max, zones: zones)) { error in
+      XCTAssertEqual((error as? RuleValidationError)?.errors.map(\.code), [.invalidInstant])
+    }
+  }
+
+  func testWireRoundTrip() throws {
+    let seed = SplitMix64.seed(default: 0xC0DE)
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<500 {
+      let rule = DoNotDisturbRule(
+        enabled: Bool.random(using: &rng), startHour: Int.random(in: -5...30, using: &rng),
+        startMinute: Int.random(in: 0...70, using: &rng),
+        endHour: Int.random(in: 0...23, using: &rng),
+        endMinute: Int.random(in: 0...59, using: &rng),
+        repeatMode: RepeatMode(rawValue: Int.random(in: -1...5, using: &rng)),
+        customRepeatDays: Int.random(in: -1...300, using: &rng),
+        onceEndTimestamp: Int64.random(in: 0...4_000_000_000, using: &rng),
+        timeZoneID: Generators.notableZones.randomElement(using: &rng) ?? "")
+      let data = try JSONEncoder().encode(rule)
+      XCTAssertEqual(
+        try JSONDecoder().decode(DoNotDisturbRule.self, from: data), rule, "[seed \(seed)]")
+    }
+  }
+
+  func testMalformedJSONNamesTheKeyPath() {
+    let cases: [(String, String)] = [
+      (#"{"startHour": "22"}"#, "startHour"),
+      (#"{"enabled": 1}"#, "enabled"),
+      (#"{"repeatMode": 2.5}"#, "repeatMode"),
+      (#"{"onceEndTimestamp": 1e300}"#, "onceEndTimestamp"),
+      (#"{"timeZoneID": 5}"#, "timeZoneID"),
+      (#"{"startHour": 99999999999999999999999}"#, "startHour"),
+      (#"{"startHour": 22"#, ""),
+      (#"[1, 2]"#, ""),
+    ]
+    for (json, path) in cases {
+      XCTAssertThrowsError(
+        try RuleDecodingError.decode(DoNotDisturbRule.self, from: Data(json.utf8)), json
+      ) {
+        XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, path, json)
+      }
+    }
+  }
+}

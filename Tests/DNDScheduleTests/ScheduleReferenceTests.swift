@@ -1,0 +1,58 @@
+import DNDSchedule
+import DNDTestSupport
+import XCTest
+import ZoneInfo
+
+/// The engine against the slow reference over seeded random rules × zones × instants, half of
+/// the instants near transitions.
+final class ScheduleReferenceTests: XCTestCase {
+  func testRepeatingRulesMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0001)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    var cases = 0
+    for _ in 0..<1_500 {
+      let id = generators.zoneID(using: &rng)
+      let rule = generators.rule(zoneID: id, modes: [.daily, .custom], using: &rng)
+      let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
+      let reference = ReferenceSchedule(rule: rule, zone: schedule.zone)
+      for _ in 0..<4 {
+        let t = generators.instant(in: schedule.zone, using: &rng)
+        let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+        XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
+        XCTAssertEqual(
+          try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+        cases += 1
+      }
+    }
+    XCTAssertEqual(cases, 6_000)
+  }
+
+  func testOneOffRulesMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0002)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<1_500 {
+      let id = generators.zoneID(using: &rng)
+      let rule = generators.rule(zoneID: id, modes: [.once, .unknown], using: &rng)
+      let zone = try zones.zone(id)
+      let savedAt = generators.instant(in: zone, using: &rng)
+      let saved = try rule.saved(at: savedAt, zones: zones)
+      let schedule = try DoNotDisturbSchedule(rule: saved, zones: zones)
+      let reference = try ReferenceSchedule(oneOff: rule, zone: zone, savedAt: savedAt)
+      XCTAssertEqual(saved.onceEndTimestamp, reference.oneOffPeriod?.end, "[seed \(seed)]")
+      // Query from the save instant on: before it the rule did not exist.
+      for offset: Int64 in [
+        0, 1, 3_600, 30_000, 86_400, Int64.random(in: 0...200_000, using: &rng),
+      ] {
+        let t = savedAt + offset
+        let context = "\(id) \(schedule) saved \(savedAt) at \(t) [seed \(seed)]"
+        XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
+        XCTAssertEqual(
+          try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+      }
+    }
+  }
+}

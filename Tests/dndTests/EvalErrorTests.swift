@@ -1,0 +1,203 @@
+import Foundation
+import XCTest
+
+/// `dnd eval`: every error code, one answer per line, exit 0 through bad lines.
+final class EvalErrorTests: XCTestCase {
+  static let daily =
+    #"{"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, "endMinute": 0, "repeatMode": 2, "customRepeatDays": 0, "onceEndTimestamp": 0, "timeZoneID": "America/New_York"}"#
+
+  /// Runs lines through `dnd eval` (fast path and `--no-cache`) and returns the answers as
+  /// JSON objects, checking both give the same bytes.
+  func answers(_ lines: [String], file: StaticString = #filePath, line: UInt = #line) throws
+    -> [[String: Any]]
+  {
+    let input = lines.joined(separator: "\n") + "\n"
+    let result = try DNDProcess.run(["eval"], input: input)
+    XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+    XCTAssertEqual(result.stderr, "", file: file, line: line)
+    let general = try DNDProcess.run(["eval", "--no-cache"], input: input)
+    XCTAssertEqual(
+      general.stdout, result.stdout, "fast path = general path", file: file, line: line)
+    XCTAssertEqual(result.lines.count, lines.count, "one answer per line", file: file, line: line)
+    return try result.lines.map { text in
+      try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text, file: file,
+        line: line)
+    }
+  }
+
+  func error(_ answer: [String: Any]) -> (code: String, message: String)? {
+    guard let error = answer["error"] as? [String: Any], let code = error["code"] as? String,
+      let message = error["message"] as? String
+    else { return nil }
+    return (code, message)
+  }
+
+  func testTheSpecExample() throws {
+    let result = try DNDProcess.run(
+      ["eval"], input: "{\"rule\": \(Self.daily), \"at\": 1773025200}\n")
+    XCTAssertEqual(result.stdout, "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}\n")
+  }
+
+  func testEveryErrorCode() throws {
+    let cases: [(String, String, [String])] = [
+      ("{\"rule\": {\"enabled\": tru}, \"at\": 1}", "invalidJSON", ["byte 21"]),
+      ("", "invalidJSON", ["empty line"]),
+      ("{\"rule\": {\"startHour\": \"22\"}, \"at\": 1}", "invalidJSON", ["rule.startHour"]),
+      ("{\"rule\": {\"startHour\": 2.5}, \"at\": 1}", "invalidJSON", ["rule.startHour", "2.5"]),
+      (
+        "{\"rule\": {\"enabled\": true, \"startHour\": 24, \"repeatMode\": 2}, \"at\": 1}",
+        "invalidHour", ["rule.startHour = 24"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"endMinute\": 60, \"repeatMode\": 2}, \"at\": 1}",
+        "invalidMinute", ["rule.endMinute = 60"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 4}, \"at\": 1}", "invalidRepeatMode",
+        ["rule.repeatMode = 4"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 3, \"customRepeatDays\": 128}, \"at\": 1}",
+        "invalidCustomRepeatDays", ["rule.customRepeatDays = 128"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 2, \"timeZoneID\": \"Mars/Base\"}, \"at\": 1}",
+        "invalidTimeZone", ["rule.timeZoneID = Mars/Base"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 1}, \"at\": 1}", "missingOnceEnd",
+        ["rule.onceEndTimestamp = 0"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 2}, \"at\": 253402300800}",
+        "invalidInstant",
+        ["at = 253402300800"]
+      ),
+      (
+        "{\"rule\": {\"enabled\": true, \"repeatMode\": 1}, \"at\": 0, \"savedAt\": -377705116801}",
+        "invalidInstant", ["savedAt = -377705116801"]
+      ),
+      ("[1, 2]", "invalidQuery", ["not an object"]),
+      ("{\"at\": 1}", "invalidQuery", ["\"rule\""]),
+      ("{\"rule\": {}}", "invalidQuery", ["at: required key is missing"]),
+      ("{\"rule\": {}, \"at\": \"now\"}", "invalidQuery", ["at: expected an integer"]),
+      ("{\"rule\": {}, \"at\": 1.5}", "invalidQuery", ["at: 1.5"]),
+      ("{\"rule\": {}, \"pushRule\": {}, \"at\": 1}", "invalidQuery", ["not both"]),
+      (
+        "{\"pushRule\": {}, \"kind\": \"sms\", \"platform\": 2, \"at\": 1}", "invalidQuery",
+        ["kind = \"sms\""]
+      ),
+      ("{\"pushRule\": {}, \"kind\": \"call\", \"at\": 1}", "invalidQuery", ["platform"]),
+      (
+        "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 2, \"onlinePlatforms\": [\"Win\"], \"at\": 1}",
+        "invalidQuery", ["onlinePlatforms[0]"]
+      ),
+      (
+        "{\"pushRule\": {\"onlinePlatforms\": 1}, \"kind\": \"call\", \"platform\": 2, \"at\": 1}",
+        "invalidJSON", ["pushRule.onlinePlatforms"]
+      ),
+      (
+        "{\"pushRule\": {\"doNotDisturbRule\": {\"enabled\": true, \"startHour\": 99, \"repeatMode\": 9}}, \"kind\": \"call\", \"platform\": 2, \"at\": 1}",
+        "invalidHour",
+        ["pushRule.doNotDisturbRule.startHour = 99", "pushRule.doNotDisturbRule.repeatMode = 9"]
+      ),
+    ]
+    let answers = try answers(cases.map(\.0))
+    for ((line, code, fragments), answer) in zip(cases, answers) {
+      let found = try XCTUnwrap(error(answer), "\(line) gives an error: \(answer)")
+      XCTAssertEqual(found.code, code, line)
+      for fragment in fragments {
+        XCTAssertTrue(found.message.contains(fragment), "\(line): \(fragment) in \(found.message)")
+      }
+    }
+    let codes = Set(answers.compactMap { error($0)?.code })
+    XCTAssertEqual(
+      codes,
+      [
+        "invalidJSON", "invalidHour", "invalidMinute", "invalidRepeatMode",
+        "invalidCustomRepeatDays", "invalidTimeZone", "missingOnceEnd", "invalidInstant",
+        "invalidQuery",
+      ])
+  }
+
+  func testSeveralValidationErrorsUseTheFirstCodeAndListAll() throws {
+    let line =
+      "{\"rule\": {\"enabled\": true, \"startHour\": 30, \"startMinute\": 99, \"repeatMode\": 3, \"timeZoneID\": \"Nowhere/Land\"}, \"at\": 1}"
+    let found = try XCTUnwrap(error(try answers([line])[0]))
+    XCTAssertEqual(found.code, "invalidHour")
+    for fragment in [
+      "rule.startHour = 30", "rule.startMinute = 99", "rule.customRepeatDays = 0",
+      "rule.timeZoneID = Nowhere/Land",
+    ] {
+      XCTAssertTrue(found.message.contains(fragment), found.message)
+    }
+  }
+
+  func testBadLinesDoNotStopTheStream() throws {
+    let good = "{\"rule\": \(Self.daily), \"at\": 1773025200}"
+    let lines = [good, "garbage", good, "{", "   ", good, "{\"rule\":{},\"at\":1,}", good]
+    let answers = try answers(lines)
+    XCTAssertEqual(
+      answers.map { error($0) == nil }, [true, false, true, false, false, true, false, true])
+    XCTAssertEqual(answers[0]["inDoNotDisturb"] as? Bool, true)
+  }
+
+  func testPushAnswers() throws {
+    let push =
+      "{\"onlinePlatforms\": [1, 4], \"notToReceiveOfflinePushPlatforms\": [9], \"callOfflinePushEnabled\": false, \"doNotDisturbRule\": \(Self.daily)}"
+    let lines = [
+      "{\"pushRule\": \(push), \"kind\": \"message\", \"platform\": 2, \"onlinePlatforms\": [1], \"at\": 1773025200}",
+      "{\"pushRule\": \(push), \"kind\": \"message\", \"platform\": 9, \"onlinePlatforms\": [4], \"at\": 1773025200}",
+      "{\"pushRule\": \(push), \"kind\": \"call\", \"platform\": 2, \"at\": 1773025200}",
+      "{\"pushRule\": \(push), \"kind\": \"message\", \"platform\": 2, \"at\": 1781193600}",
+      "{\"pushRule\": {\"offlinePushEnabled\": false}, \"kind\": \"message\", \"platform\": 2, \"at\": 0}",
+      "{\"pushRule\": {\"messageOfflinePushEnabled\": false}, \"kind\": \"message\", \"platform\": 2, \"at\": 0}",
+    ]
+    let answers = try answers(lines)
+    XCTAssertEqual(answers[0]["reason"] as? String, "doNotDisturb")
+    XCTAssertEqual(answers[0]["until"] as? Int, 1_773_057_600)
+    XCTAssertEqual(answers[0]["deliver"] as? Bool, false)
+    XCTAssertEqual(answers[1]["reason"] as? String, "platformRule")
+    XCTAssertTrue(answers[1]["until"] is NSNull)
+    XCTAssertEqual(answers[2]["reason"] as? String, "callPushDisabled")
+    XCTAssertEqual(answers[3]["deliver"] as? Bool, true)
+    XCTAssertTrue(answers[3]["reason"] is NSNull)
+    XCTAssertEqual(answers[4]["reason"] as? String, "offlinePushDisabled")
+    XCTAssertEqual(answers[5]["reason"] as? String, "messagePushDisabled")
+  }
+
+  func testHostileLinesAreAnsweredInBoundedTime() throws {
+    let good = "{\"rule\": \(Self.daily), \"at\": 1773025200}"
+    let deep = String(repeating: "[", count: 100_000)
+    let deepObject =
+      "{\"rule\": " + String(repeating: "{\"a\":", count: 50_000) + "1"
+      + String(repeating: "}", count: 50_000) + ", \"at\": 1}"
+    let long =
+      "{\"rule\": {}, \"at\": 1, \"pad\": \"" + String(repeating: "x", count: 1_500_000) + "\"}"
+    let lines = [deep, good, deepObject, long, good, "\u{0}\u{1}", good]
+    let result = try DNDProcess.run(["eval"], input: lines.joined(separator: "\n"))
+    XCTAssertEqual(result.status, 0)
+    XCTAssertFalse(result.crashed)
+    let answers = result.lines
+    XCTAssertEqual(answers.count, lines.count)
+    XCTAssertTrue(answers[0].contains("\"invalidJSON\"") && answers[0].contains("nested deeper"))
+    XCTAssertTrue(answers[2].contains("\"invalidJSON\""))
+    XCTAssertTrue(answers[3].contains("\"invalidJSON\"") && answers[3].contains("longer than"))
+    XCTAssertTrue(answers[5].contains("\"invalidJSON\""))
+    for index in [1, 4, 6] {
+      XCTAssertEqual(answers[index], "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}")
+    }
+  }
+
+  func testCRLFAndAMissingFinalNewline() throws {
+    let good = "{\"rule\": \(Self.daily), \"at\": 1773025200}"
+    let result = try DNDProcess.run(["eval"], input: good + "\r\n" + good)
+    XCTAssertEqual(result.lines.count, 2)
+    XCTAssertEqual(result.lines[0], result.lines[1])
+    XCTAssertEqual(result.lines[0], "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}")
+    let empty = try DNDProcess.run(["eval"], input: "")
+    XCTAssertEqual(empty.status, 0)
+    XCTAssertEqual(empty.stdout, "")
+  }
+}

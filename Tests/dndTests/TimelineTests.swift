@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `dnd timeline`: text bars with clock changes marked, and an SVG that parses as XML.
+final class TimelineTests: XCTestCase {
+  let example = DNDProcess.packageRoot.appendingPathComponent("Fixtures/cli/example-rule.json")
+    .path
+
+  func testTextBarsMarkTheSpringForwardDay() throws {
+    let result = try DNDProcess.run([
+      "timeline", "--rule", example, "--from", "2026-03-07", "--days", "3", "--ascii",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.lines
+    let saturday = try XCTUnwrap(lines.first { $0.hasPrefix("Sat 2026-03-07") })
+    XCTAssertTrue(
+      saturday.hasPrefix(
+        "Sat 2026-03-07  ################............................####  00:00–08:00, 22:00–24:00"
+      ))
+    let sundayIndex = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Sun 2026-03-08") })
+    // 02:00-03:00 does not exist on the wall clock: two blank cells.
+    XCTAssertTrue(lines[sundayIndex].hasPrefix("Sun 2026-03-08  ####  ##########....."))
+    let marker = lines[sundayIndex + 1]
+    XCTAssertEqual(
+      marker, String(repeating: " ", count: 20) + "^ 02:00 EST → 03:00 EDT: clocks go forward 1h")
+    XCTAssertTrue(lines[sundayIndex + 2].hasPrefix("Mon 2026-03-09"))
+  }
+
+  func testTextBarsMarkTheFallBackDayAndHalfHourShifts() throws {
+    let fall = try DNDProcess.run([
+      "timeline", "--rule", example, "--from", "2026-11-01", "--days", "1",
+    ])
+    XCTAssertTrue(fall.stdout.contains("^ 02:00 EDT → 01:00 EST: clocks go back 1h"), fall.stdout)
+    let lordHowe =
+      #"{"enabled": true, "startHour": 1, "startMinute": 45, "endHour": 2, "endMinute": 15, "repeatMode": 2, "timeZoneID": "Australia/Lord_Howe"}"#
+    let result = try DNDProcess.run(
+      ["timeline", "--rule", "-", "--from", "2026-10-04", "--days", "1", "--ascii"],
+      input: lordHowe)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("02:00 +1030 → 02:30 +11: clocks go forward 30m"))
+    // 01:45-02:00 exists, 02:00-02:30 is skipped, so the window is a quarter hour long.
+    XCTAssertTrue(result.stdout.contains("Sun 2026-10-04  ...+ ..."), result.stdout)
+    XCTAssertTrue(result.stdout.contains("01:45–02:30"), result.stdout)
+  }
+
+  func testDefaultIsAWeekFromToday() throws {
+    let result = try DNDProcess.run(["timeline", "--rule", example])
+    XCTAssertEqual(result.status, 0)
+    let days = result.lines.filter { $0.count > 15 && $0.dropFirst(4).hasPrefix("20") }
+    XCTAssertEqual(days.count, 7)
+  }
+
+  func testSVGIsValidXMLWithRowsBlocksAndMarkers() throws {
+    let svgURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("dnd-timeline-\(UUID().uuidString).svg")
+    defer { try? FileManager.default.removeItem(at: svgURL) }
+    let result = try DNDProcess.run([
+      "timeline", "--rule", example, "--from", "2026-03-05", "--days", "7", "--svg", svgURL.path,
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("Wrote the SVG timeline to"))
+    let data = try Data(contentsOf: svgURL)
+    let collector = SVGCollector()
+    let parser = XMLParser(data: data)
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse(), "SVG parses: \(String(describing: parser.parserError))")
+    XCTAssertEqual(collector.elements.first, "svg")
+    XCTAssertEqual(collector.rootNamespace, "http://www.w3.org/2000/svg")
+    XCTAssertTrue(collector.text.contains("Do-not-disturb 22:00–08:00 daily in America/New_York"))
+    XCTAssertTrue(collector.text.contains("Sun 2026-03-08"))
+    XCTAssertTrue(collector.text.contains("02:00 EST → 03:00 EDT: clocks go forward 1h"))
+    // Two blocks a day (morning and evening), one red transition marker, one skipped hour;
+    // the legend has one swatch of each.
+    XCTAssertEqual(collector.count(of: "rect", where: "fill", is: "#4338ca"), 7 * 2 + 1)
+    XCTAssertEqual(collector.count(of: "line", where: "stroke", is: "#dc2626"), 1)
+    XCTAssertEqual(collector.count(of: "rect", where: "fill", is: "url(#skipped)"), 1 + 1)
+  }
+
+  func testSVGToStandardOutput() throws {
+    let result = try DNDProcess.run([
+      "timeline", "--rule", example, "--from", "2026-01-01", "--days", "2", "--svg", "-",
+    ])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.hasPrefix("<?xml"))
+    let parser = XMLParser(data: Data(result.stdout.utf8))
+    XCTAssertTrue(parser.parse())
+  }
+}
+
+/// Collects element names, attributes and text of an XML document.
+final class SVGCollector: NSObject, XMLParserDelegate {
+  var elements: [String] = []
+  var attributes: [(String, [String: String])] = []
+  var rootNamespace: String?
+  var text = ""
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    if elements.isEmpty { rootNamespace = attributeDict["xmlns"] }
+    elements.append(elementName)
+    attributes.append((elementName, attributeDict))
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text += string
+  }
+
+  func count(of element: String, where attribute: String, is value: String) -> Int {
+    attributes.filter { $0.0 == element && $0.1[attribute] == value }.count
+  }
+}
