@@ -134,9 +134,28 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     case .oneOff:
       return onceStart <= instant && instant < onceEnd
     case .repeating:
-      let wall = zone.wallClock(unchecked: instant).highWater
-      return owningDay(wall: wall) != nil
+      return isInside(wall: zone.wallClock(unchecked: instant).highWater)
     }
+  }
+
+  /// Membership by the high-water mark alone, without branches on the answer: random
+  /// instants make such branches unpredictable, and a mispredicted branch costs more than
+  /// the whole computation.
+  @inlinable @inline(__always)
+  func isInside(wall: Int64) -> Bool {
+    let day = floorDivide(wall, 86_400)
+    let second = Int32(truncatingIfNeeded: wall &- day &* 86_400)
+    let weekday = CivilCalendar.isoWeekdayIndex(dayNumber: day)
+    let today = UInt32(days >> UInt8(weekday)) & 1
+    let yesterday = UInt32(days >> UInt8((weekday &+ 6) % 7)) & 1
+    let afterStart = UInt32(truncatingIfNeeded: (Int64(second) &- Int64(start)) >> 63) ^ 0xFFFF_FFFF
+    let beforeEnd = UInt32(truncatingIfNeeded: (Int64(second) &- Int64(end)) >> 63)
+    // Same-day window: today, after the start and before the end. Overnight (or 24-hour)
+    // window: today after the start, or the tail of yesterday's before the end.
+    let sameDay = today & afterStart & beforeEnd
+    let overnight = (today & afterStart) | (yesterday & beforeEnd)
+    let crossesMidnight = UInt32(truncatingIfNeeded: (Int64(start) &- Int64(end)) >> 63) ^ 0xFFFF_FFFF
+    return ((sameDay & ~crossesMidnight) | (overnight & crossesMidnight)) != 0
   }
 
   /// The local date whose period contains the instant with this high-water mark, computed
