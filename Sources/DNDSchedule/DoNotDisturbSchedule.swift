@@ -154,7 +154,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     // window: today after the start, or the tail of yesterday's before the end.
     let sameDay = today & afterStart & beforeEnd
     let overnight = (today & afterStart) | (yesterday & beforeEnd)
-    let crossesMidnight = UInt32(truncatingIfNeeded: (Int64(start) &- Int64(end)) >> 63) ^ 0xFFFF_FFFF
+    let crossesMidnight =
+      UInt32(truncatingIfNeeded: (Int64(start) &- Int64(end)) >> 63) ^ 0xFFFF_FFFF
     return ((sameDay & ~crossesMidnight) | (overnight & crossesMidnight)) != 0
   }
 

@@ -45,6 +45,15 @@ struct FooterClock: Sendable {
     eventsInsideYear = inside(rule.start, rule.startTime) && inside(rule.end, rule.endTime)
   }
 
+  /// The UTC instants of the daylight start and end in a year.
+  @inline(__always)
+  func daylightBounds(year: Int64) -> (start: Int64, end: Int64) {
+    (
+      start.fastDayNumber(year: year) * 86_400 + startTime - standardOffset,
+      end.fastDayNumber(year: year) * 86_400 + endTime - daylightOffset
+    )
+  }
+
   /// The wall clock at `t`, or nil when the closed form does not apply (near New Year, or
   /// rules with events at the edges of the year).
   func wallClock(at t: Int64) -> (local: Int64, lastChange: Int64, offsetBefore: Int64)? {
@@ -54,8 +63,7 @@ struct FooterClock: Sendable {
     let year = CivilCalendar.date(dayNumber: day).year
     let dayOfYear = day - CivilCalendar.dayNumber(year: year, month: 1, day: 1)
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
-    let s = start.dayNumber(year: year) * 86_400 + startTime - standardOffset
-    let e = end.dayNumber(year: year) * 86_400 + endTime - daylightOffset
+    let (s, e) = daylightBounds(year: year)
     if s < e {
       if t >= e { return (t + standardOffset, e, daylightOffset) }
       if t >= s { return (t + daylightOffset, s, standardOffset) }
@@ -64,5 +72,37 @@ struct FooterClock: Sendable {
     if t >= s { return (t + daylightOffset, s, standardOffset) }
     if t >= e { return (t + standardOffset, e, daylightOffset) }
     return (t + daylightOffset, Int64.min, daylightOffset)
+  }
+}
+
+extension POSIXTimeZone.DateRule {
+  /// Cumulative days before each month in a common year.
+  static let daysBeforeMonth: [Int64] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+
+  /// `dayNumber(year:)` with the month arithmetic reduced to table look-ups, for years 1 and
+  /// later (the footer rule only applies after a zone's last transition); the general
+  /// formula otherwise.
+  @inline(__always)
+  func fastDayNumber(year: Int64) -> Int64 {
+    guard year >= 1 else { return dayNumber(year: year) }
+    let previous = year - 1
+    // Days from 1970-01-01 to January 1 of `year`: 719_162 is January 1 of year 1.
+    let jan1 = previous * 365 + previous / 4 - previous / 100 + previous / 400 - 719_162
+    let leap: Int64 = (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 1 : 0
+    switch self {
+    case .monthWeekDay(let month, let week, let weekday):
+      let index = Int(month - 1)
+      let first = jan1 + Self.daysBeforeMonth[index] + (month > 2 ? leap : 0)
+      let firstWeekday = (first + 4) % 7 < 0 ? (first + 4) % 7 + 7 : (first + 4) % 7
+      var day = first + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
+      let length: Int64 =
+        month == 2 ? 28 + leap : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31
+      if day >= first + length { day -= 7 }
+      return day
+    case .julianNoLeap(let n):
+      return jan1 + n - 1 + (leap == 1 && n >= 60 ? 1 : 0)
+    case .zeroBasedDay(let n):
+      return jan1 + n
+    }
   }
 }

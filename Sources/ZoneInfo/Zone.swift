@@ -157,7 +157,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 extension ZoneTable {
   func isEquivalent(to other: ZoneTable) -> Bool {
     guard identifier == other.identifier, count == other.count, footer == other.footer,
-      footerStart == other.footerStart, abbreviations == other.abbreviations
+      footerStart == other.footerStart, names == other.names,
+      abbreviationIndexes == other.abbreviationIndexes
     else { return false }
     for i in 0..<count where starts[i] != other.starts[i] || offsets[i] != other.offsets[i] {
       return false

@@ -12,8 +12,8 @@
 final class ZoneTable: @unchecked Sendable {
   /// 2501-01-01T00:00:00Z: the table holds every transition before this instant.
   static let fattenedHorizon: Int64 = 16_756_761_600
-  /// Buckets of 2^21 s (about 24 days) index the intervals from 1970 to the horizon.
-  static let bucketShift: Int64 = 21
+  /// Buckets of 2^22 s (about 48 days) index the intervals from 1970 to the horizon.
+  static let bucketShift: Int64 = 22
 
   let identifier: String
   /// Number of intervals; at least 1.
@@ -25,7 +25,10 @@ final class ZoneTable: @unchecked Sendable {
   /// The highest wall-clock reading (local seconds) shown before each interval began.
   @usableFromInline let peaks: UnsafeMutablePointer<Int64>
   let isDaylight: [Bool]
-  let abbreviations: [String]
+  /// Per interval, an index into `names`.
+  let abbreviationIndexes: [UInt16]
+  /// The distinct abbreviations.
+  let names: [String]
   /// Instants at or after this are computed from `footer`.
   @usableFromInline let footerStart: Int64
   let footer: POSIXTimeZone?
@@ -37,27 +40,39 @@ final class ZoneTable: @unchecked Sendable {
   @usableFromInline let buckets: UnsafeMutablePointer<UInt16>?
   @usableFromInline let bucketCount: Int64
 
+  /// An interval while the table is built; the abbreviation is an index into the name list,
+  /// so that building a long fattened table copies no strings.
   struct Interval {
     var start: Int64
     var offset: Int32
     var isDaylight: Bool
-    var abbreviation: String
+    var abbreviation: UInt16
+  }
+
+  /// The index of a name in a list, appending it when new.
+  static func index(of name: String, in names: inout [String]) -> UInt16 {
+    if let found = names.firstIndex(of: name) { return UInt16(truncatingIfNeeded: found) }
+    names.append(name)
+    return UInt16(truncatingIfNeeded: names.count - 1)
   }
 
   init(identifier: String, contents: TZifContents) {
     self.identifier = identifier
+    var names: [String] = []
+    let typeNames = contents.types.map { ZoneTable.index(of: $0.abbreviation, in: &names) }
     var intervals: [Interval] = []
+    intervals.reserveCapacity(contents.transitions.count + 1)
     let type0 = contents.types[0]
     intervals.append(
       Interval(
         start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
-        abbreviation: type0.abbreviation))
+        abbreviation: typeNames[0]))
     for (t, typeIndex) in zip(contents.transitions, contents.transitionTypes) {
       let type = contents.types[Int(typeIndex)]
       ZoneTable.append(
         Interval(
           start: t, offset: type.offset, isDaylight: type.isDaylight,
-          abbreviation: type.abbreviation), to: &intervals)
+          abbreviation: typeNames[Int(typeIndex)]), to: &intervals)
     }
     var footerStart = Int64.max
     if let footer = contents.footer, footer.daylight == nil {
@@ -66,7 +81,7 @@ final class ZoneTable: @unchecked Sendable {
         Interval(
           start: contents.transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
           offset: footer.standardOffset, isDaylight: false,
-          abbreviation: footer.standardAbbreviation),
+          abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names)),
         to: &intervals)
       if intervals.count > 1 && intervals[0].start == .min && intervals[1].start == .min {
         intervals.removeFirst()
@@ -74,7 +89,7 @@ final class ZoneTable: @unchecked Sendable {
     } else if let footer = contents.footer {
       if let last = contents.transitions.last {
         if last < ZoneTable.fattenedHorizon {
-          ZoneTable.fatten(&intervals, after: last, footer: footer)
+          ZoneTable.fatten(&intervals, names: &names, after: last, footer: footer)
           footerStart = ZoneTable.fattenedHorizon
         } else {
           footerStart = last == Int64.max ? last : last + 1
@@ -101,7 +116,8 @@ final class ZoneTable: @unchecked Sendable {
       peaks[i] = peak
     }
     isDaylight = intervals.map(\.isDaylight)
-    abbreviations = intervals.map(\.abbreviation)
+    abbreviationIndexes = intervals.map(\.abbreviation)
+    self.names = names
     let lastOffset = Int64(intervals[intervals.count - 1].offset)
     tableEndPeak =
       footerStart == Int64.min || footerStart == Int64.max
@@ -111,11 +127,16 @@ final class ZoneTable: @unchecked Sendable {
     if count < Int(UInt16.max), horizon > 0 {
       let n = (horizon >> ZoneTable.bucketShift) + 1
       let table = UnsafeMutablePointer<UInt16>.allocate(capacity: Int(n))
-      var index = 0
-      for b in 0..<n {
-        let bucketStart = b << ZoneTable.bucketShift
-        while index + 1 < count && starts[index + 1] <= bucketStart { index += 1 }
-        table[Int(b)] = UInt16(index)
+      // Bucket b holds the interval in force at its first instant, b << bucketShift: fill
+      // each interval's run of buckets in one pass.
+      var bucket: Int64 = 0
+      for i in 0..<count {
+        let nextStart = i + 1 < count ? starts[i + 1] : Int64.max
+        while bucket < n && (bucket << ZoneTable.bucketShift) < nextStart {
+          table[Int(bucket)] = UInt16(i)
+          bucket += 1
+        }
+        if bucket >= n { break }
       }
       buckets = table
       bucketCount = n
@@ -148,25 +169,30 @@ final class ZoneTable: @unchecked Sendable {
 
   /// Appends the footer rule's transitions after `last` and before the horizon, year by year.
   private static func fatten(
-    _ intervals: inout [Interval], after last: Int64, footer: POSIXTimeZone
+    _ intervals: inout [Interval], names: inout [String], after last: Int64,
+    footer: POSIXTimeZone
   ) {
     guard let rule = footer.daylight else { return }
     let standard = Interval(
       start: 0, offset: footer.standardOffset, isDaylight: false,
-      abbreviation: footer.standardAbbreviation)
+      abbreviation: index(of: footer.standardAbbreviation, in: &names))
     let daylight = Interval(
-      start: 0, offset: rule.offset, isDaylight: true, abbreviation: rule.abbreviation)
+      start: 0, offset: rule.offset, isDaylight: true,
+      abbreviation: index(of: rule.abbreviation, in: &names))
+    let clock = FooterClock(footer)
     var year =
       CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400)).year
       - 1
     while true {
-      let bounds = footer.daylightBounds(rule, year: year)
-      var events = [(bounds.start, daylight), (bounds.end, standard)]
-      if bounds.end < bounds.start { events.swapAt(0, 1) }
-      for (instant, template) in events where instant > last && instant < fattenedHorizon {
-        var interval = template
-        interval.start = instant
-        append(interval, to: &intervals)
+      let bounds = clock.daylightBounds(year: year)
+      let startFirst = bounds.start <= bounds.end
+      for k in 0..<2 {
+        let isStart = (k == 0) == startFirst
+        var interval = isStart ? daylight : standard
+        interval.start = isStart ? bounds.start : bounds.end
+        if interval.start > last && interval.start < fattenedHorizon {
+          append(interval, to: &intervals)
+        }
       }
       if min(bounds.start, bounds.end) >= fattenedHorizon { return }
       year += 1
@@ -177,7 +203,7 @@ final class ZoneTable: @unchecked Sendable {
   @inlinable @inline(__always)
   func intervalIndex(_ t: Int64) -> Int {
     if let buckets, t >= 0 {
-      let b = t >> 21  // ZoneTable.bucketShift
+      let b = t >> 22  // ZoneTable.bucketShift
       if b < bucketCount {
         var index = Int(buckets[Int(b)])
         while index + 1 < count && starts[index + 1] <= t { index += 1 }
@@ -259,7 +285,7 @@ final class ZoneTable: @unchecked Sendable {
       let end = i + 1 < count ? min(starts[i + 1], footerStart) : footerStart
       return Segment(
         start: starts[i], end: end, offset: offsets[i], isDaylight: isDaylight[i],
-        abbreviation: abbreviations[i], peak: peaks[i])
+        abbreviation: names[Int(abbreviationIndexes[i])], peak: peaks[i])
     }
     guard let footer else {
       return Segment(
