@@ -118,7 +118,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: Whether a period contains the instant (start inclusive, end exclusive).
   /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
-  /// - Complexity: O(1): one zone lookup (a bucket probe for 1970–2100) and integer
+  /// - Complexity: O(1): one zone lookup (a bucket probe for 1970–2500) and integer
   ///   arithmetic. No allocation, no lock.
   @inlinable
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {

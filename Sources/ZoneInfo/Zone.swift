@@ -90,7 +90,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The offset, for example -14400 for EDT.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
-  /// - Complexity: O(1) for 1970 through 2100, O(log *n*) before, a footer rule evaluation
+  /// - Complexity: O(1) for 1970 through 2500, O(log *n*) before, a footer rule evaluation
   ///   after.
   public func offset(at instant: Int64) throws(ZoneError) -> Int32 {
     try check(instant)
