@@ -1,24 +1,16 @@
+import DNDTestSupport
 import Foundation
 import OfflinePush
 import XCTest
 
-/// A tiny deterministic RNG (SplitMix64) so property-test failures can be replayed by seed.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int {
+extension SplitMix64 {
+  /// A number in `0..<bound` (0 when the bound is not positive).
+  fileprivate mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(max(bound, 1)))
   }
 
-  mutating func pick<Element>(_ elements: [Element]) -> Element? {
+  /// A random element, or nil for an empty list.
+  fileprivate mutating func pick<Element>(_ elements: [Element]) -> Element? {
     elements.isEmpty ? nil : elements[below(elements.count)]
   }
 }
@@ -323,12 +315,10 @@ final class RecallTests: XCTestCase {
   }
 
   func testRemovalSetIsExactlyTheMatchingNotifications() throws {
-    let baseSeed =
-      ProcessInfo.processInfo.environment["RECALL_SEED"].flatMap { UInt64($0) }
-      ?? 0x5EED_2024_0006
+    let baseSeed = SplitMix64.seed(default: 0x5EED_2024_0006)
     for iteration in 0..<300 {
       let seed = baseSeed &+ UInt64(iteration)
-      var rng = SplitMix64(state: seed)
+      var rng = SplitMix64(seed: seed)
       let id = Self.randomId(&rng)
       var near = [id + "a", "a" + id, String(id.dropLast()), id.uppercased(), id.lowercased()]
       near.append(id.precomposedStringWithCanonicalMapping)
@@ -371,7 +361,7 @@ final class RecallTests: XCTestCase {
       )
       if removed != expected {
         XCTFail(
-          "seed \(seed) (replay with RECALL_SEED=\(seed)): id \(id.debugDescription) "
+          "seed \(seed) (replay with DNDKIT_SEED=\(baseSeed)): id \(id.debugDescription) "
             + "removed \(removed.sorted()) expected \(expected.sorted())"
         )
         return

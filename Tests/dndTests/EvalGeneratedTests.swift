@@ -1,4 +1,5 @@
 import DNDSchedule
+import DNDTestSupport
 import Foundation
 import OfflinePush
 import XCTest
