@@ -8,7 +8,7 @@ import OfflinePush
 /// escape in a string, a fraction or exponent, `null`, a duplicate key, deep nesting, a
 /// syntax error — the parser gives up and the line goes to ``EvalQuery``, which decides every
 /// error, so both parsers give the same answer for every line this one takes.
-struct EvalFastParser {
+struct EvalFastParser: JSONByteScanning {
   /// Where the values of the known keys are in the line.
   struct Fields {
     var rule: Range<Int>?
@@ -88,21 +88,6 @@ struct EvalFastParser {
       }
       return true
     }
-  }
-
-  mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return
-      }
-    }
-  }
-
-  mutating func consume(_ byte: UInt8) -> Bool {
-    guard index < bytes.count, bytes[index] == byte else { return false }
-    index += 1
-    return true
   }
 
   /// A string of printable ASCII without escapes; returns the range between the quotes.

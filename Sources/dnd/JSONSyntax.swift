@@ -3,7 +3,7 @@
 ///
 /// It also remembers the first number that is not an integer within 64 bits, with its key
 /// path, because such a number fails decoding into an integer field without saying where.
-struct JSONSyntax {
+struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
   struct Problem: Error {
     /// 0-based byte offset in the line.
@@ -46,21 +46,6 @@ struct JSONSyntax {
       found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
     }
     return Problem(offset: index, message: "\(expected), found \(found)")
-  }
-
-  mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return
-      }
-    }
-  }
-
-  mutating func consume(_ byte: UInt8) -> Bool {
-    guard index < bytes.count, bytes[index] == byte else { return false }
-    index += 1
-    return true
   }
 
   mutating func value(depth: Int) throws(Problem) {
