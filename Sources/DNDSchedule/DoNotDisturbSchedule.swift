@@ -120,7 +120,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
   /// - Complexity: O(1): one zone lookup (a bucket probe for 1970–2500) and integer
   ///   arithmetic. No allocation, no lock.
-  @inlinable
+  @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
     guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
     return containsUnchecked(instant)
