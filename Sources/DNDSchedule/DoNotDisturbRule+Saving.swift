@@ -41,6 +41,7 @@ extension DoNotDisturbRule {
     dailyRule.repeatMode = .daily
     dailyRule.onceEndTimestamp = 0
     let daily = DoNotDisturbSchedule(validatedRule: dailyRule, zone: zone)
+    rule.onceEndTimestamp = Int64.max  // replaced below; never kept
     if repeatMode == .once {
       let wallDay = floorDivide(zone.wallClock(unchecked: savedAt).highWater, secondsPerDay)
       for day in (wallDay - 1)...(wallDay + DoNotDisturbSchedule.searchDays) {
@@ -53,6 +54,13 @@ extension DoNotDisturbRule {
     } else {
       let localDay = floorDivide(zone.wallClock(unchecked: savedAt).local, secondsPerDay)
       rule.onceEndTimestamp = daily.period(ownedBy: localDay).end
+    }
+    guard Zone.supportedInstants.contains(rule.onceEndTimestamp) else {
+      throw RuleValidationError(errors: [
+        RuleFieldError(
+          code: .invalidInstant, field: "savedAt", value: String(savedAt),
+          reason: "the one-off period would end at \(rule.onceEndTimestamp), after 9999-12-31")
+      ])
     }
     return rule
   }

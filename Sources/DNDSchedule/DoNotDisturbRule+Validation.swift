@@ -22,7 +22,11 @@ extension DoNotDisturbRule {
       } catch {
         errors.append(
           RuleFieldError(
-            code: .invalidTimeZone, field: "timeZoneID", value: timeZoneID,
+            code: .invalidTimeZone, field: "timeZoneID",
+            // Untrusted and possibly huge: keep log lines short.
+            value: timeZoneID.unicodeScalars.count > 64
+              ? String(String.UnicodeScalarView(timeZoneID.unicodeScalars.prefix(64))) + "…"
+              : timeZoneID,
             reason: error.description))
       }
     }

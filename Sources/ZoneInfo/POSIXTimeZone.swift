@@ -101,37 +101,59 @@ struct POSIXTimeZone: Sendable, Hashable {
     return (standardOffset, false, bestInstant, rule.offset)
   }
 
-  /// The first change strictly after `t`, or nil for a rule without daylight time.
+  /// The first change strictly after `t`, or nil when the rule never changes the offset or
+  /// daylight flag again (no daylight time, or daylight time all year, whose yearly end and
+  /// start fall on the same instant and cancel).
   func nextEvent(after t: Int64) -> Event? {
     guard let rule = daylight else { return nil }
     let year = CivilCalendar.date(
       dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
     ).year
-    var best: Event?
+    var candidates: [Int64] = []
     for y in (year - 1)...(year + 2) {
       let bounds = daylightBounds(rule, year: y)
-      if bounds.start > t && (best.map { bounds.start < $0.instant } ?? true) {
-        best = Event(
-          instant: bounds.start, offsetBefore: standardOffset, offsetAfter: rule.offset,
-          isDaylightAfter: true)
-      }
-      if bounds.end > t && (best.map { bounds.end < $0.instant } ?? true) {
-        best = Event(
-          instant: bounds.end, offsetBefore: rule.offset, offsetAfter: standardOffset,
-          isDaylightAfter: false)
+      if bounds.start > t { candidates.append(bounds.start) }
+      if bounds.end > t { candidates.append(bounds.end) }
+    }
+    var previous = Int64.min
+    for instant in candidates.sorted() where instant != previous {
+      previous = instant
+      let before = state(at: instant - 1)
+      let after = state(at: instant)
+      if before.offset != after.offset || before.isDaylight != after.isDaylight {
+        return Event(
+          instant: instant, offsetBefore: before.offset, offsetAfter: after.offset,
+          isDaylightAfter: after.isDaylight)
       }
     }
-    return best
+    return nil
   }
 
-  /// The last change at or before `t`, or nil for a rule without daylight time.
+  /// The last change at or before `t`, or nil when the rule has no change (no daylight
+  /// time, or daylight time all year) in the years around `t`, and so none ever.
   func previousEvent(atOrBefore t: Int64) -> Event? {
-    guard daylight != nil else { return nil }
-    let s = state(at: t)
-    guard s.lastChange != Int64.min else { return nil }
-    return Event(
-      instant: s.lastChange, offsetBefore: s.offsetBeforeLastChange, offsetAfter: s.offset,
-      isDaylightAfter: s.isDaylight)
+    guard let rule = daylight else { return nil }
+    let year = CivilCalendar.date(
+      dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
+    ).year
+    var candidates: [Int64] = []
+    for y in (year - 2)...(year + 1) {
+      let bounds = daylightBounds(rule, year: y)
+      if bounds.start <= t { candidates.append(bounds.start) }
+      if bounds.end <= t { candidates.append(bounds.end) }
+    }
+    var previous = Int64.max
+    for instant in candidates.sorted(by: >) where instant != previous {
+      previous = instant
+      let before = state(at: instant - 1)
+      let after = state(at: instant)
+      if before.offset != after.offset || before.isDaylight != after.isDaylight {
+        return Event(
+          instant: instant, offsetBefore: before.offset, offsetAfter: after.offset,
+          isDaylightAfter: after.isDaylight)
+      }
+    }
+    return nil
   }
 
   /// The abbreviation in effect for a daylight flag.

@@ -12,6 +12,9 @@
 final class ZoneTable: @unchecked Sendable {
   /// 2501-01-01T00:00:00Z: the table holds every transition before this instant.
   static let fattenedHorizon: Int64 = 16_756_761_600
+  /// 1800-01-01T00:00:00Z: footers after an earlier last transition are not fattened (real
+  /// tzdata has none; a hostile file could ask for billions of years).
+  static let fatteningFloor: Int64 = -5_364_662_400
   /// Buckets of 2^22 s (about 48 days) index the intervals from 1970 to the horizon.
   static let bucketShift: Int64 = 22
 
@@ -83,15 +86,14 @@ final class ZoneTable: @unchecked Sendable {
           offset: footer.standardOffset, isDaylight: false,
           abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names)),
         to: &intervals)
-      if intervals.count > 1 && intervals[0].start == .min && intervals[1].start == .min {
-        intervals.removeFirst()
-      }
     } else if let footer = contents.footer {
       if let last = contents.transitions.last {
-        if last < ZoneTable.fattenedHorizon {
+        if last >= ZoneTable.fatteningFloor && last < ZoneTable.fattenedHorizon {
           ZoneTable.fatten(&intervals, names: &names, after: last, footer: footer)
           footerStart = ZoneTable.fattenedHorizon
         } else {
+          // A last transition before 1800 (a "big bang" entry alone) or past the horizon: the
+          // footer governs from it on, evaluated directly.
           footerStart = last == Int64.max ? last : last + 1
         }
       } else {
@@ -156,7 +158,7 @@ final class ZoneTable: @unchecked Sendable {
   /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
   /// starts where the last one starts replaces it.
   private static func append(_ interval: Interval, to intervals: inout [Interval]) {
-    if let last = intervals.last, last.start == interval.start, intervals.count > 1 {
+    if let last = intervals.last, last.start == interval.start {
       intervals.removeLast()
     }
     if let last = intervals.last, last.offset == interval.offset,
@@ -293,12 +295,16 @@ final class ZoneTable: @unchecked Sendable {
         peak: tableEndPeak)
     }
     let state = footer.state(at: t)
+    // The segment runs between effective changes: yearly events that cancel (daylight time
+    // all year) do not split it.
+    let previous = footer.previousEvent(atOrBefore: t)
     var peak = tableEndPeak
-    if state.lastChange != Int64.min {
-      peak = max(peak, state.lastChange - 1 + Int64(state.offsetBeforeLastChange))
+    if let previous {
+      peak = max(peak, previous.instant - 1 + Int64(previous.offsetBefore))
     }
     return Segment(
-      start: max(state.lastChange, footerStart), end: footer.nextEvent(after: t)?.instant ?? .max,
+      start: max(previous?.instant ?? footerStart, footerStart),
+      end: footer.nextEvent(after: t)?.instant ?? .max,
       offset: state.offset, isDaylight: state.isDaylight,
       abbreviation: footer.abbreviation(isDaylight: state.isDaylight), peak: peak)
   }
