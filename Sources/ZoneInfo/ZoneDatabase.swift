@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -26,7 +24,7 @@ public final class ZoneDatabase: Sendable {
   private let resolvedRoot: String
   /// The root directory, held open so that zone files are opened relative to it.
   private let rootDescriptor: Int32
-  private let cache = Mutex<[String: Zone]>([:])
+  private let cache = ZoneCache()
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
   ///
