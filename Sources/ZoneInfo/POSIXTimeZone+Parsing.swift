@@ -38,6 +38,43 @@ extension POSIXTimeZone {
     self.init(
       string: string, standardOffset: Int32(stdOffset), standardAbbreviation: stdName,
       daylight: daylight)
+    try normalizeYearlyOrder()
+  }
+
+  /// Checks that each year's two changes come strictly between the previous year's and the
+  /// next year's, sampled over common, leap and century years. zic only writes such rules.
+  /// One pattern where they touch is meaningful and kept: daylight time all year (the
+  /// RFC 8536 `0/0,J365/25` idiom), stored as its daylight type with no yearly changes.
+  /// Rules whose changes coincide within a year, interleave across New Year, or touch in some
+  /// years only are refused.
+  private mutating func normalizeYearlyOrder() throws(ZoneError) {
+    guard let rule = daylight else { return }
+    var touching = 0
+    var separate = 0
+    for year: Int64 in [1999, 2000, 2001, 2002, 2003, 2004, 2099, 2100] {
+      let this = daylightBounds(rule, year: year)
+      let next = daylightBounds(rule, year: year + 1)
+      guard this.start != this.end else {
+        throw .malformedPOSIXTimeZone(string, reason: "daylight time starts and ends at once")
+      }
+      let last = max(this.start, this.end)
+      let following = min(next.start, next.end)
+      if last > following {
+        throw .malformedPOSIXTimeZone(
+          string, reason: "one year's changes run past the next year's (rules overlap)")
+      }
+      if last == following { touching += 1 } else { separate += 1 }
+    }
+    guard touching > 0 else { return }
+    guard separate == 0 else {
+      throw .malformedPOSIXTimeZone(
+        string, reason: "the rules meet across New Year in some years and not in others")
+    }
+    // The year's standard time has no length: daylight time all year.
+    standardOffset = rule.offset
+    standardAbbreviation = rule.abbreviation
+    daylight = nil
+    constantIsDaylight = true
   }
 }
 

@@ -50,6 +50,9 @@ struct POSIXTimeZone: Sendable, Hashable {
   var standardOffset: Int32
   var standardAbbreviation: String
   var daylight: DaylightRule?
+  /// For a rule without yearly changes: whether its one type is flagged daylight time (a rule
+  /// with daylight time all year, `<-03>3<-02>,0/0,J365/25`, is stored as its daylight type).
+  var constantIsDaylight = false
 
   /// One change of local time type computed from the rule.
   struct Event: Sendable, Hashable {
@@ -76,7 +79,9 @@ struct POSIXTimeZone: Sendable, Hashable {
   func state(at t: Int64) -> (
     offset: Int32, isDaylight: Bool, lastChange: Int64, offsetBeforeLastChange: Int32
   ) {
-    guard let rule = daylight else { return (standardOffset, false, Int64.min, standardOffset) }
+    guard let rule = daylight else {
+      return (standardOffset, constantIsDaylight, Int64.min, standardOffset)
+    }
     let year = CivilCalendar.date(
       dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
     ).year

@@ -51,7 +51,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
       version: 2, transitions: [], transitionTypes: [],
       types: [
         .init(
-          offset: footer.standardOffset, isDaylight: false,
+          offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
           abbreviation: footer.standardAbbreviation)
       ], footer: footer)
     self.init(table: ZoneTable(identifier: posixTZ, contents: contents))

@@ -83,7 +83,7 @@ final class ZoneTable: @unchecked Sendable {
       ZoneTable.append(
         Interval(
           start: contents.transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
-          offset: footer.standardOffset, isDaylight: false,
+          offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
           abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names)),
         to: &intervals)
     } else if let footer = contents.footer {
