@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// libFuzzer targets for DNDKit. Not part of the DNDKit package: it depends on the package in
+// the folder above, which stays free of dependencies. Build and run with Fuzz/run.sh, which
+// passes `-sanitize=fuzzer,address` (see Fuzz/README.md).
+import Foundation
+import PackageDescription
+
+/// The root package's identity is the name of its folder, whatever the clone is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().lastPathComponent
+
+let zoneInfo = Target.Dependency.product(name: "ZoneInfo", package: root)
+let dndSchedule = Target.Dependency.product(name: "DNDSchedule", package: root)
+let offlinePush = Target.Dependency.product(name: "OfflinePush", package: root)
+
+let package = Package(
+  name: "DNDKitFuzz",
+  dependencies: [.package(path: "..")],
+  targets: [
+    .target(name: "FuzzDriver"),
+    .target(name: "FuzzSupport", dependencies: ["FuzzDriver", zoneInfo, dndSchedule]),
+    .executableTarget(name: "FuzzTZif", dependencies: ["FuzzSupport", zoneInfo, dndSchedule]),
+    .executableTarget(name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", zoneInfo, dndSchedule]),
+    .executableTarget(
+      name: "FuzzRuleJSON", dependencies: ["FuzzSupport", zoneInfo, dndSchedule, offlinePush]),
+    // Sources/FuzzEvalLine links the line handler's files from Sources/dnd.
+    .executableTarget(
+      name: "FuzzEvalLine", dependencies: ["FuzzSupport", zoneInfo, dndSchedule, offlinePush]),
+  ],
+  swiftLanguageModes: [.v6]
+)

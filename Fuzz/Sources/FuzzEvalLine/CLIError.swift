@@ -1,0 +1,1 @@
+../../../Sources/dnd/CLIError.swift

@@ -1,0 +1,1 @@
+../../../Sources/dnd/EvalEngine.swift

@@ -1,0 +1,1 @@
+../../../Sources/dnd/ToolContext.swift

@@ -1,0 +1,133 @@
+// Fuzz target `rule-json`: arbitrary bytes as the JSON of an offline push rule and of a
+// do-not-disturb rule. A typed RuleDecodingError, or a rule that round-trips, validates,
+// saves, compiles and decides consistently against the system tzdata.
+import DNDSchedule
+import Foundation
+import FuzzSupport
+import OfflinePush
+import ZoneInfo
+
+let zones: ZoneDatabase = {
+  guard let zones = fuzzZoneDatabase else {
+    fatalError("no tzdata: set TZDIR or install /usr/share/zoneinfo")
+  }
+  return zones
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let input = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
+  let json = Data(buffer: input)
+  let probes = Probes(input, extra: 2)
+  if let rule = decode(DoNotDisturbRule.self, json) {
+    exerciseDND(rule, probes: probes)
+  }
+  if let rule = decode(OfflinePushRule.self, json) {
+    exercisePush(rule, probes: probes)
+  }
+  return 0
+}
+
+/// Decodes through the library's decoder; a failure must be a keyed `RuleDecodingError`.
+func decode<T: Codable & Equatable>(_ type: T.Type, _ json: Data) -> T? {
+  let value: T
+  do {
+    value = try RuleDecodingError.decode(type, from: json)
+  } catch {
+    _ = error.description
+    return nil
+  }
+  do {
+    let again = try RuleDecodingError.decode(type, from: try JSONEncoder().encode(value))
+    require(again == value, "\(T.self) does not round-trip: \(value) became \(again)")
+  } catch {
+    require(false, "\(T.self) \(value) does not round-trip: \(error)")
+  }
+  return value
+}
+
+/// The save instants tried: a few probes and the first instant out of range on each side.
+func saveInstants(_ probes: Probes) -> [Int64] {
+  [probes.instants[0], probes.instants[probes.instants.count / 2], 1_773_025_200]
+    + Probes.outOfRange
+}
+
+func exerciseDND(_ rule: DoNotDisturbRule, probes: Probes) {
+  let checked = rule.validate(zones: zones)
+  let compiled = try? DoNotDisturbSchedule(rule: rule, zones: zones)
+  require(
+    (compiled != nil) == checked.errors.isEmpty,
+    "compiles: \(compiled != nil), validation errors: \(checked.errors)")
+  if let compiled { exerciseSchedule(compiled, probes: probes) }
+  for savedAt in saveInstants(probes) {
+    guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }
+    require(Zone.supportedInstants.contains(savedAt), "saved at \(savedAt), out of range")
+    require(saved == (try? rule.saved(at: savedAt, zones: zones)), "saving is not deterministic")
+    do {
+      exerciseSchedule(try DoNotDisturbSchedule(rule: saved, zones: zones), probes: probes)
+    } catch {
+      require(false, "\(saved) saved at \(savedAt) does not compile: \(error)")
+    }
+  }
+}
+
+func exercisePush(_ rule: OfflinePushRule, probes: Probes) {
+  guard let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones) else {
+    let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
+    require(!dnd.validate(zones: zones).errors.isEmpty, "a valid push rule does not compile")
+    return
+  }
+  var targets = Set(rule.notToReceiveOfflinePushPlatforms.prefix(4))
+  targets.formUnion([.iPhoneOS, .web, Platform(rawValue: 64), Platform(rawValue: -1)])
+  let onlines = [
+    PlatformSet(), PlatformSet(rule.onlinePlatforms), PlatformSet([.win, .macOS, .web]),
+  ]
+  for t in probes.sample + Probes.outOfRange {
+    let inRange = Zone.supportedInstants.contains(t)
+    let state = inRange ? (try? compiled.schedule.contains(t)) : nil
+    let next = inRange ? (try? compiled.schedule.nextChange(after: t)) : nil
+    for kind in PushKind.allCases {
+      for target in targets {
+        for online in onlines {
+          let expected = expectedReason(rule, kind: kind, target: target, online: online)
+          do {
+            let decision = try compiled.decide(
+              kind: kind, target: target, online: online, at: t)
+            if let expected {
+              require(decision == .suppress(expected, until: nil), "\(decision) \(expected)")
+            } else if state == true {
+              require(decision == .suppress(.doNotDisturb, until: next), "\(decision)")
+            } else {
+              require(decision == .deliver, "\(decision) at \(t), expected deliver")
+            }
+          } catch {
+            require(expected == nil && !inRange, "decide threw \(error) at \(t)")
+          }
+        }
+      }
+    }
+  }
+  for savedAt in saveInstants(probes) {
+    guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }
+    require(
+      (try? CompiledOfflinePushRule(rule: saved, zones: zones)) != nil,
+      "\(saved) saved at \(savedAt) does not compile")
+  }
+}
+
+/// The reason the switches or the platform rule give, before do-not-disturb.
+func expectedReason(
+  _ rule: OfflinePushRule, kind: PushKind, target: Platform, online: PlatformSet
+) -> SuppressionReason? {
+  if !rule.offlinePushEnabled { return .offlinePushDisabled }
+  if kind == .message && !rule.messageOfflinePushEnabled { return .messagePushDisabled }
+  if kind == .call && !rule.callOfflinePushEnabled { return .callPushDisabled }
+  if rule.notToReceiveOfflinePushPlatforms.contains(target),
+    rule.onlinePlatforms.contains(where: { online.contains($0) })
+  {
+    return .platformRule
+  }
+  return nil
+}
+
+runFuzzer(testOneInput)

@@ -1,0 +1,211 @@
+import DNDTestSupport
+import Foundation
+import XCTest
+import ZoneInfo
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One database shared by many threads and tasks: zones loaded at once (the same and
+/// different IDs, links, bad IDs) answer exactly what a single thread computes. Run under
+/// `swift test --sanitize=thread --filter Concurrency` to check for data races.
+final class ConcurrencyTests: XCTestCase {
+  static let ids = [
+    "America/New_York", "Europe/Berlin", "Europe/Dublin", "Australia/Lord_Howe", "Asia/Kolkata",
+    "US/Pacific", "Asia/Calcutta", "UTC", "Etc/GMT+5", "Pacific/Apia", "America/St_Johns",
+    "Antarctica/Troll", "Africa/Casablanca", "Asia/Tehran", "Pacific/Chatham", "America/Santiago",
+  ]
+  static let badIDs = ["", "../etc/passwd", "Mars/Olympus", "localtime", "Europe/Berlin\u{0}"]
+  static let instants: [Int64] = [
+    Zone.supportedInstants.lowerBound, -2_208_988_800, -1, 0, 1_700_000_000, 1_773_025_200,
+    1_773_039_600, 2_147_483_648, 4_102_444_800, 16_756_761_600, Zone.supportedInstants.upperBound,
+  ]
+
+  /// Everything a thread computes for one zone, comparable across threads.
+  struct Answers: Equatable {
+    var offsets: [Int32] = []
+    var readings: [String] = []
+    var next: [Int64?] = []
+    var roundTrips: [[Int64]] = []
+  }
+
+  static func answers(_ zone: Zone) throws -> Answers {
+    var result = Answers()
+    for t in instants {
+      result.offsets.append(try zone.offset(at: t))
+      let local = try zone.localDateTime(at: t)
+      result.readings.append(local.description)
+      result.next.append(try zone.nextTransition(after: t)?.instant)
+      result.roundTrips.append(zone.instants(for: local).instants)
+    }
+    return result
+  }
+
+  /// The answers of one thread on a database of its own.
+  static func expected() throws -> [String: Answers] {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    var expected: [String: Answers] = [:]
+    for id in ids { expected[id] = try answers(zones.zone(id)) }
+    return expected
+  }
+
+  static func expectedErrors() throws -> [String: ZoneError] {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    var errors: [String: ZoneError] = [:]
+    for id in badIDs {
+      do {
+        _ = try zones.zone(id)
+      } catch {
+        errors[id] = error
+      }
+    }
+    return errors
+  }
+
+  /// Threads start together on a fresh database, each loading every ID in its own order
+  /// (so the same ID is loaded by several threads at once), plus bad IDs.
+  func testThreadsLoadAndQueryZonesFromOneDatabase() throws {
+    let expected = try Self.expected()
+    let expectedErrors = try Self.expectedErrors()
+    XCTAssertEqual(expectedErrors.count, Self.badIDs.count)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let threadCount = 8
+    let results = ThreadResults<[String: Answers]>(count: threadCount)
+    let failures = ThreadResults<[String]>(count: threadCount)
+    runThreads(threadCount) { thread in
+      var mine: [String: Answers] = [:]
+      var problems: [String] = []
+      let order = Self.ids.indices.map { Self.ids[($0 * 5 + thread) % Self.ids.count] }
+      for (index, id) in order.enumerated() {
+        do {
+          mine[id] = try Self.answers(zones.zone(id))
+        } catch {
+          problems.append("\(id): \(error)")
+        }
+        let bad = Self.badIDs[(index + thread) % Self.badIDs.count]
+        do {
+          _ = try zones.zone(bad)
+          problems.append("\(bad) loaded")
+        } catch {
+          if error as? ZoneError != expectedErrors[bad] { problems.append("\(bad): \(error)") }
+        }
+      }
+      results[thread] = mine
+      failures[thread] = problems
+    }
+    for thread in 0..<threadCount {
+      XCTAssertEqual(failures[thread], [], "thread \(thread)")
+      XCTAssertEqual(results[thread]?.count, Self.ids.count, "thread \(thread)")
+      for (id, answers) in results[thread] ?? [:] {
+        XCTAssertEqual(answers, expected[id], "thread \(thread), \(id)")
+      }
+    }
+    // Every caller got the one shared zone per ID.
+    for id in Self.ids {
+      XCTAssertEqual(try zones.zone(id), try ZoneDatabase(root: TestPaths.zoneinfo).zone(id), id)
+    }
+  }
+
+  /// Many tasks on the cooperative pool, the same database, each asking about one zone.
+  func testTasksLoadAndQueryZonesFromOneDatabase() async throws {
+    let expected = try Self.expected()
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let results = try await withThrowingTaskGroup(of: (String, Answers).self) { group in
+      for round in 0..<4 {
+        for id in Self.ids {
+          group.addTask {
+            _ = round
+            return (id, try Self.answers(zones.zone(id)))
+          }
+        }
+      }
+      var collected: [(String, Answers)] = []
+      for try await result in group { collected.append(result) }
+      return collected
+    }
+    XCTAssertEqual(results.count, 4 * Self.ids.count)
+    for (id, answers) in results {
+      XCTAssertEqual(answers, expected[id], id)
+    }
+  }
+
+  /// Zone values built from bytes are shared across threads as they are: no lazily filled
+  /// state behind the immutable tables.
+  func testOneZoneValueQueriedFromManyThreads() throws {
+    let bytes = try XCTUnwrap(
+      FileManager.default.contents(atPath: TestPaths.zoneinfo + "/Europe/Dublin"))
+    let zone = try Zone(identifier: "Europe/Dublin", tzif: [UInt8](bytes))
+    let posix = try Zone(posixTZ: "<+1245>-12:45<+1345>,M9.5.0/2:45,M4.1.0/3:45")
+    let expected = try [Self.answers(zone), Self.answers(posix)]
+    let threadCount = 8
+    let results = ThreadResults<[Answers]>(count: threadCount)
+    runThreads(threadCount) { thread in
+      var mine: [Answers] = []
+      for _ in 0..<3 {
+        for shared in thread % 2 == 0 ? [zone, posix] : [posix, zone] {
+          if let answers = try? Self.answers(shared) { mine.append(answers) }
+        }
+      }
+      results[thread] = mine
+    }
+    for thread in 0..<threadCount {
+      let ordered = thread % 2 == 0 ? expected : expected.reversed()
+      XCTAssertEqual(results[thread], Array(repeating: ordered, count: 3).flatMap { $0 })
+    }
+  }
+}
+
+/// One result slot per thread, written only by its thread and read after every thread was
+/// joined (the join orders the accesses).
+final class ThreadResults<Value>: @unchecked Sendable {
+  /// Raw storage: each thread touches only its own slot, never a shared Swift variable.
+  private let slots: UnsafeMutableBufferPointer<Value?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  subscript(index: Int) -> Value? {
+    get { slots[index] }
+    set { slots[index] = newValue }
+  }
+}
+
+/// Runs a body on `count` POSIX threads at once and joins them all.
+func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  final class Start: @unchecked Sendable {
+    let body: @Sendable (Int) -> Void
+    let index: Int
+    init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
+      self.body = body
+      self.index = index
+    }
+  }
+  var threads: [pthread_t] = []
+  for index in 0..<count {
+    let start = Unmanaged.passRetained(Start(body, index)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
+        start.body(start.index)
+        return nil
+      }, start)
+    precondition(status == 0, "pthread_create failed: \(status)")
+    threads.append(thread)
+  }
+  for thread in threads { pthread_join(thread, nil) }
+}
