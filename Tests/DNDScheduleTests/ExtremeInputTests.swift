@@ -744,38 +744,46 @@ func inChildProcess(
   return waitForChild(pid, timeout: timeout, memoryLimit: memoryLimit).outcome
 }
 
-/// Waits for a child, killing it past the time or memory limit.
+/// Waits for a child, killing it past the time or memory limit; also returns the child's
+/// peak resident memory, sampled from /proc while it runs (`ru_maxrss` would also count the
+/// parent's memory, which a spawned child shares until it calls exec).
 func waitForChild(_ pid: pid_t, timeout: Double, memoryLimit: Int = 2 << 30) -> (
-  outcome: ChildOutcome, usage: rusage
+  outcome: ChildOutcome, peakResidentBytes: Int
 ) {
   let deadline = Date().addingTimeInterval(timeout)
-  var usage = rusage()
   var status: Int32 = 0
+  var peak = 0
   while true {
-    let done = wait4(pid, &status, WNOHANG, &usage)
+    let sample = memorySample(pid)
+    peak = max(peak, sample.peak)
+    let done = waitpid(pid, &status, WNOHANG)
     if done == pid {
       let signal = status & 0x7F
-      return (signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal), usage)
+      return (signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal), peak)
     }
-    if done < 0 && errno != EINTR { return (.exited(-1), usage) }
-    let resident = residentBytes(pid)
-    if Date() > deadline || resident > memoryLimit {
+    if done < 0 && errno != EINTR { return (.exited(-1), peak) }
+    if Date() > deadline || sample.resident > memoryLimit {
       kill(pid, SIGKILL)
-      _ = wait4(pid, &status, 0, &usage)
-      return (Date() > deadline ? .timedOut : .memoryExceeded(resident), usage)
+      _ = waitpid(pid, &status, 0)
+      return (Date() > deadline ? .timedOut : .memoryExceeded(sample.resident), peak)
     }
-    usleep(10_000)
+    usleep(5_000)
   }
 }
 
-/// The resident set of a process, from /proc.
-func residentBytes(_ pid: pid_t) -> Int {
-  guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else {
-    return 0
+/// A process's resident memory now and its peak so far (`VmRSS`, `VmHWM`), from /proc.
+func memorySample(_ pid: pid_t) -> (resident: Int, peak: Int) {
+  guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+    return (0, 0)
   }
-  let fields = text.split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  func kilobytes(_ key: String) -> Int {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else {
+      return 0
+    }
+    let fields = line.split { $0 == " " || $0 == "\t" }
+    return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * 1024
+  }
+  return (kilobytes("VmRSS:"), kilobytes("VmHWM:"))
 }
 
 /// Standard input for `runDND`.
@@ -845,9 +853,9 @@ func runDND(_ arguments: [String], input: DNDInput, timeout: Double) throws -> D
     close(writeEnd)
   }
   writer.start()
-  let (status, usage) = waitForChild(pid, timeout: timeout, memoryLimit: 4 << 30)
+  let (status, peak) = waitForChild(pid, timeout: timeout, memoryLimit: 4 << 30)
   let output = [UInt8](FileManager.default.contents(atPath: outputPath) ?? Data())
-  return DNDRun(status: status, output: output, maxResidentBytes: Int(usage.ru_maxrss) * 1024)
+  return DNDRun(status: status, output: output, maxResidentBytes: peak)
 }
 
 /// The `dnd` executable in the build products folder that holds the test bundle.
