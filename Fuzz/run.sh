@@ -11,6 +11,7 @@
 #   FUZZ_OUT          work folder for corpora and artifacts (default $TMPDIR/dndkit-fuzz)
 #   FUZZ_BUILD        scratch path of the build (default $TMPDIR/dndkit-fuzz-build)
 #   FUZZ_SKIP_BUILD   1 to use the binaries already built there
+#   FUZZ_SEED         libFuzzer's random seed (default 0: a new one each run)
 #   TZDIR             the tzdata to seed from and load zones from (default /usr/share/zoneinfo)
 set -euo pipefail
 
@@ -106,7 +107,8 @@ fi
 # Swift's own crash backtracer would catch the signals libFuzzer reports from, and hang.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
-options=(-timeout=25 -rss_limit_mb=2560 -max_len="$max_len" -dict="$fuzz/Dictionaries/$target.dict"
+# FUZZ_SEED fixes libFuzzer's random seed (CI sets it, so a run is reproducible); 0 = random.
+options=(-seed="${FUZZ_SEED:-0}" -timeout=25 -rss_limit_mb=2560 -max_len="$max_len" -dict="$fuzz/Dictionaries/$target.dict"
   -artifact_prefix="$artifacts/" -print_final_stats=1)
 
 # 1. The saved regressions, each run once.

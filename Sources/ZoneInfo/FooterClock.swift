@@ -64,14 +64,30 @@ struct FooterClock: Sendable {
     let dayOfYear = day - CivilCalendar.dayNumber(year: year, month: 1, day: 1)
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
     let (s, e) = daylightBounds(year: year)
-    if s < e {
-      if t >= e { return (t + standardOffset, e, daylightOffset) }
-      if t >= s { return (t + daylightOffset, s, standardOffset) }
-      return (t + standardOffset, Int64.min, standardOffset)
+    // The state at New Year is the one the previous year's later change set (rules whose two
+    // changes swap order from year to year are legal).
+    let previous = daylightBounds(year: year - 1)
+    let daylightAtNewYear = previous.start > previous.end
+    let first = min(s, e)
+    let second = max(s, e)
+    if t >= second {
+      let daylight = second == s
+      return (
+        t + (daylight ? daylightOffset : standardOffset), second,
+        daylight ? standardOffset : daylightOffset
+      )
     }
-    if t >= s { return (t + daylightOffset, s, standardOffset) }
-    if t >= e { return (t + standardOffset, e, daylightOffset) }
-    return (t + daylightOffset, Int64.min, daylightOffset)
+    if t >= first {
+      let daylight = first == s
+      return (
+        t + (daylight ? daylightOffset : standardOffset), first,
+        daylightAtNewYear ? daylightOffset : standardOffset
+      )
+    }
+    return (
+      t + (daylightAtNewYear ? daylightOffset : standardOffset), Int64.min,
+      daylightAtNewYear ? daylightOffset : standardOffset
+    )
   }
 }
 
