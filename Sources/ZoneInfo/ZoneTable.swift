@@ -246,8 +246,10 @@ final class ZoneTable: @unchecked Sendable {
     let state = footer.state(at: t)
     let local = t + Int64(state.offset)
     var peak = tableEndPeak
-    if state.lastChange != Int64.min {
-      peak = max(peak, state.lastChange - 1 + Int64(state.offsetBeforeLastChange))
+    // The last *effective* change: with rules whose changes swap order in some years, the
+    // latest yearly event can leave the offset as it was.
+    if let previous = footer.previousEvent(atOrBefore: t) {
+      peak = max(peak, previous.instant - 1 + Int64(previous.offsetBefore))
     }
     return (local, max(local, peak))
   }

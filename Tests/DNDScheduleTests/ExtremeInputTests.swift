@@ -482,7 +482,7 @@ final class ExtremeInputTests: XCTestCase {
           } catch {
             return 0
           }
-          let problems = zoneProblems(zone)
+          let problems = zoneProblems(zone, input: bytes)
           for problem in problems { printError("\(target)/\(name): \(problem)") }
           return problems.isEmpty ? 0 : 1
         }
@@ -630,15 +630,16 @@ func printError(_ text: String) {
 
 /// The problems a zone shows at probe instants: the properties the `tzif` and `posix-tz`
 /// fuzz targets check (Fuzz/Sources/FuzzSupport/Exercise.swift), with all six of their rules.
-func zoneProblems(_ zone: Zone) -> [String] {
+func zoneProblems(_ zone: Zone, input: [UInt8]) -> [String] {
   var problems: [String] = []
   let bounds = Zone.supportedInstants
-  let probes: [Int64] = [
-    bounds.lowerBound, bounds.lowerBound + 1, -62_135_596_800, -2_208_988_800, -2_147_483_649,
-    -2_147_483_648, -1, 0, 1, 30_000, 1_700_000_000, 1_773_025_200, 2_147_483_647,
-    2_147_483_648, 4_102_444_800, 16_756_761_599, 16_756_761_600, 16_756_761_601,
-    100_000_000_000, bounds.upperBound - 1, bounds.upperBound,
-  ]
+  let probes: [Int64] =
+    derivedProbes(input) + [
+      bounds.lowerBound, bounds.lowerBound + 1, -62_135_596_800, -2_208_988_800, -2_147_483_649,
+      -2_147_483_648, -1, 0, 1, 30_000, 1_700_000_000, 1_773_025_200, 2_147_483_647,
+      2_147_483_648, 4_102_444_800, 16_756_761_599, 16_756_761_600, 16_756_761_601,
+      100_000_000_000, bounds.upperBound - 1, bounds.upperBound,
+    ]
   func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { problems.append(message()) }
   }
@@ -696,6 +697,27 @@ func zoneProblems(_ zone: Zone) -> [String] {
     }
   }
   return problems
+}
+
+/// The instants the fuzz targets derive from an input (`Probes` in
+/// Fuzz/Sources/FuzzSupport/Exercise.swift): its FNV-1a hash, stirred, picks two instants in
+/// 1900-2100 and two anywhere in the supported years.
+func derivedProbes(_ input: [UInt8]) -> [Int64] {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in input {
+    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+  }
+  let span = UInt64(Zone.supportedInstants.upperBound - Zone.supportedInstants.lowerBound)
+  var derived: [Int64] = []
+  for index in 0..<4 {
+    hash = (hash ^ UInt64(index)) &* 0x9E37_79B9_7F4A_7C15
+    if index % 2 == 0 {
+      derived.append(-2_208_988_800 + Int64(hash % 6_311_433_600))
+    } else {
+      derived.append(Zone.supportedInstants.lowerBound + Int64(hash % span))
+    }
+  }
+  return derived
 }
 
 /// A synthetic TZif version 2 file: an empty version 1 block, then transitions alternating
