@@ -77,7 +77,7 @@ extension DoNotDisturbSchedule {
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   /// - Complexity: O(1): a few zone look-ups per period examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    try Zone.checkSupported(instant)
     let state = stateAndBlockEnd(unchecked: instant)
     if state.inDND { return state.blockEnd == .max ? nil : state.blockEnd }
     if kind == .repeating, let start = fastNextStart(unchecked: instant) { return start }
@@ -91,7 +91,7 @@ extension DoNotDisturbSchedule {
   ///   is always on, `start` is `Int64.min` and `end` is `Int64.max`.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func blockContaining(_ instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    try Zone.checkSupported(instant)
     if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
     guard var block = owningPeriod(at: instant) else { return nil }
     guard kind == .repeating, var day = owningDay(at: instant) else { return block }
@@ -123,7 +123,7 @@ extension DoNotDisturbSchedule {
   /// - Returns: The period, or nil when no period contains or follows the instant.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func period(containingOrAfter instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    try Zone.checkSupported(instant)
     if let period = owningPeriod(at: instant) { return period }
     return firstPeriod(startingAfter: instant)
   }
@@ -136,10 +136,8 @@ extension DoNotDisturbSchedule {
   /// - Complexity: O(*d*) for *d* local dates in the range.
   public func periods(overlapping range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
     guard !range.isEmpty else { return [] }
-    for bound in [range.lowerBound, range.upperBound - 1]
-    where !Zone.supportedInstants.contains(bound) {
-      throw .instantOutOfRange(bound)
-    }
+    try Zone.checkSupported(range.lowerBound)
+    try Zone.checkSupported(range.upperBound - 1)
     switch kind {
     case .never:
       return []

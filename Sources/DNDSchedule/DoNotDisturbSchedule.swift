@@ -122,7 +122,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///   arithmetic. No allocation, no lock.
   @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    try Zone.checkSupported(instant)
     return containsUnchecked(instant)
   }
 

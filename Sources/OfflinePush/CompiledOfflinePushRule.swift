@@ -95,7 +95,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     default: break
     }
     if silences(target: target, online: online) { return .suppress(.platformRule, until: nil) }
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    try Zone.checkSupported(instant)
     let state = schedule.stateAndBlockEnd(unchecked: instant)
     if state.inDND {
       return .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)

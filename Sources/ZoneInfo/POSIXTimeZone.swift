@@ -66,8 +66,8 @@ struct POSIXTimeZone: Sendable, Hashable {
   @inline(__always)
   func daylightBounds(_ rule: DaylightRule, year: Int64) -> (start: Int64, end: Int64) {
     let start =
-      rule.start.dayNumber(year: year) * secondsPerDay + rule.startTime - Int64(standardOffset)
-    let end = rule.end.dayNumber(year: year) * secondsPerDay + rule.endTime - Int64(rule.offset)
+      rule.start.fastDayNumber(year: year) * secondsPerDay + rule.startTime - Int64(standardOffset)
+    let end = rule.end.fastDayNumber(year: year) * secondsPerDay + rule.endTime - Int64(rule.offset)
     return (start, end)
   }
 
@@ -82,9 +82,7 @@ struct POSIXTimeZone: Sendable, Hashable {
     guard let rule = daylight else {
       return (standardOffset, constantIsDaylight, Int64.min, standardOffset)
     }
-    let year = CivilCalendar.date(
-      dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
-    ).year
+    let year = localYear(of: t)
     // Scan the events of the neighbouring years; the latest one at or before t decides.
     var bestInstant = Int64.min
     var bestIsStart = false
@@ -110,55 +108,43 @@ struct POSIXTimeZone: Sendable, Hashable {
   /// daylight flag again (no daylight time, or daylight time all year, whose yearly end and
   /// start fall on the same instant and cancel).
   func nextEvent(after t: Int64) -> Event? {
-    guard let rule = daylight else { return nil }
-    let year = CivilCalendar.date(
-      dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
-    ).year
-    var candidates: [Int64] = []
-    for y in (year - 1)...(year + 2) {
-      let bounds = daylightBounds(rule, year: y)
-      if bounds.start > t { candidates.append(bounds.start) }
-      if bounds.end > t { candidates.append(bounds.end) }
-    }
-    var previous = Int64.min
-    for instant in candidates.sorted() where instant != previous {
-      previous = instant
-      let before = state(at: instant - 1)
-      let after = state(at: instant)
-      if before.offset != after.offset || before.isDaylight != after.isDaylight {
-        return Event(
-          instant: instant, offsetBefore: before.offset, offsetAfter: after.offset,
-          isDaylightAfter: after.isDaylight)
-      }
-    }
-    return nil
+    yearlyInstants(around: t, years: -1...2).filter { $0 > t }.sorted()
+      .lazy.compactMap(change(at:)).first
   }
 
   /// The last change at or before `t`, or nil when the rule has no change (no daylight
   /// time, or daylight time all year) in the years around `t`, and so none ever.
   func previousEvent(atOrBefore t: Int64) -> Event? {
-    guard let rule = daylight else { return nil }
-    let year = CivilCalendar.date(
-      dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)
-    ).year
-    var candidates: [Int64] = []
-    for y in (year - 2)...(year + 1) {
+    yearlyInstants(around: t, years: -2...1).filter { $0 <= t }.sorted(by: >)
+      .lazy.compactMap(change(at:)).first
+  }
+
+  /// The daylight starts and ends of the years around `t`'s local year.
+  private func yearlyInstants(around t: Int64, years: ClosedRange<Int64>) -> [Int64] {
+    guard let rule = daylight else { return [] }
+    let year = localYear(of: t)
+    return ((year + years.lowerBound)...(year + years.upperBound)).flatMap { y in
       let bounds = daylightBounds(rule, year: y)
-      if bounds.start <= t { candidates.append(bounds.start) }
-      if bounds.end <= t { candidates.append(bounds.end) }
+      return [bounds.start, bounds.end]
     }
-    var previous = Int64.max
-    for instant in candidates.sorted(by: >) where instant != previous {
-      previous = instant
-      let before = state(at: instant - 1)
-      let after = state(at: instant)
-      if before.offset != after.offset || before.isDaylight != after.isDaylight {
-        return Event(
-          instant: instant, offsetBefore: before.offset, offsetAfter: after.offset,
-          isDaylightAfter: after.isDaylight)
-      }
+  }
+
+  /// The change at an instant, if the offset or daylight flag differs on its two sides: a
+  /// yearly event can change nothing (daylight time all year, or rules whose order swaps).
+  private func change(at instant: Int64) -> Event? {
+    let before = state(at: instant - 1)
+    let after = state(at: instant)
+    guard before.offset != after.offset || before.isDaylight != after.isDaylight else {
+      return nil
     }
-    return nil
+    return Event(
+      instant: instant, offsetBefore: before.offset, offsetAfter: after.offset,
+      isDaylightAfter: after.isDaylight)
+  }
+
+  /// The calendar year of `t` on the standard-time clock.
+  private func localYear(of t: Int64) -> Int64 {
+    CivilCalendar.date(dayNumber: floorDivide(t + Int64(standardOffset), secondsPerDay)).year
   }
 
   /// The abbreviation in effect for a daylight flag.

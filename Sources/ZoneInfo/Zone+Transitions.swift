@@ -6,7 +6,7 @@ extension Zone {
   ///   one without daylight time, and no later table entry).
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func nextTransition(after instant: Int64) throws(ZoneError) -> ZoneTransition? {
-    try check(instant)
+    try Zone.checkSupported(instant)
     var current = table.segment(containing: instant)
     while current.end != .max && current.end <= Zone.supportedInstants.upperBound {
       let next = table.segment(containing: current.end)
@@ -29,7 +29,7 @@ extension Zone {
   /// - Returns: The transition whose instant is `<= instant`, or nil before the first one.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func previousTransition(atOrBefore instant: Int64) throws(ZoneError) -> ZoneTransition? {
-    try check(instant)
+    try Zone.checkSupported(instant)
     var current = table.segment(containing: instant)
     while current.start != .min && current.start > Zone.supportedInstants.lowerBound {
       let before = table.segment(containing: current.start - 1)
@@ -53,8 +53,8 @@ extension Zone {
   /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
   public func transitions(in range: Range<Int64>) throws(ZoneError) -> [ZoneTransition] {
     guard !range.isEmpty else { return [] }
-    try check(range.lowerBound)
-    try check(range.upperBound - 1)
+    try Zone.checkSupported(range.lowerBound)
+    try Zone.checkSupported(range.upperBound - 1)
     var result: [ZoneTransition] = []
     var cursor = range.lowerBound - 1
     if cursor < Zone.supportedInstants.lowerBound { cursor = Zone.supportedInstants.lowerBound }

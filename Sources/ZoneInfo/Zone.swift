@@ -80,9 +80,11 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     hasher.combine(table.identifier)
   }
 
-  @inline(__always)
-  func check(_ instant: Int64) throws(ZoneError) {
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+  /// Throws unless an instant is in ``supportedInstants``: the one range check every
+  /// instant-taking operation of the kit makes.
+  @inlinable @usableFromInline @inline(__always)
+  package static func checkSupported(_ instant: Int64) throws(ZoneError) {
+    guard supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
   }
 
   /// The UTC offset in effect at an instant, in seconds east of Greenwich.
@@ -93,7 +95,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Complexity: O(1) for 1970 through 2500, O(log *n*) before, a footer rule evaluation
   ///   after.
   public func offset(at instant: Int64) throws(ZoneError) -> Int32 {
-    try check(instant)
+    try Zone.checkSupported(instant)
     return Int32(table.wallClock(at: instant).local - instant)
   }
 
@@ -106,7 +108,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Returns: The tzdata `isdst` flag.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func isDaylightSavingTime(at instant: Int64) throws(ZoneError) -> Bool {
-    try check(instant)
+    try Zone.checkSupported(instant)
     return table.segment(containing: instant).isDaylight
   }
 
@@ -116,7 +118,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Returns: The abbreviation.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func abbreviation(at instant: Int64) throws(ZoneError) -> String {
-    try check(instant)
+    try Zone.checkSupported(instant)
     return table.segment(containing: instant).abbreviation
   }
 
@@ -126,7 +128,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Returns: The local date and time; ``LocalDateTime/isoWeekday`` gives the weekday.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   public func localDateTime(at instant: Int64) throws(ZoneError) -> LocalDateTime {
-    try check(instant)
+    try Zone.checkSupported(instant)
     return LocalDateTime(localSeconds: table.wallClock(at: instant).local)
   }
 

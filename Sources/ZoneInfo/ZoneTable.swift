@@ -238,20 +238,23 @@ final class ZoneTable: @unchecked Sendable {
   @usableFromInline @inline(never)
   func footerWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
     if let fast = footerClock.wallClock(at: t) {
-      var peak = tableEndPeak
-      if fast.lastChange != Int64.min { peak = max(peak, fast.lastChange - 1 + fast.offsetBefore) }
+      let peak = footerPeak(lastChange: fast.lastChange, offsetBefore: fast.offsetBefore)
       return (fast.local, max(fast.local, peak))
     }
     guard let footer else { return (t, t) }
-    let state = footer.state(at: t)
-    let local = t + Int64(state.offset)
-    var peak = tableEndPeak
+    let local = t + Int64(footer.state(at: t).offset)
     // The last *effective* change: with rules whose changes swap order in some years, the
     // latest yearly event can leave the offset as it was.
-    if let previous = footer.previousEvent(atOrBefore: t) {
-      peak = max(peak, previous.instant - 1 + Int64(previous.offsetBefore))
-    }
+    let previous = footer.previousEvent(atOrBefore: t)
+    let peak = footerPeak(
+      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0))
     return (local, max(local, peak))
+  }
+
+  /// The high-water mark before the footer's last change: the clock showed up to one second
+  /// before it at the old offset (and up to the table's end before the footer took over).
+  func footerPeak(lastChange: Int64, offsetBefore: Int64) -> Int64 {
+    lastChange == .min ? tableEndPeak : max(tableEndPeak, lastChange - 1 + offsetBefore)
   }
 
   /// The wall clock at `t` with the offset in force and the end of the run of instants over
@@ -300,10 +303,8 @@ final class ZoneTable: @unchecked Sendable {
     // The segment runs between effective changes: yearly events that cancel (daylight time
     // all year) do not split it.
     let previous = footer.previousEvent(atOrBefore: t)
-    var peak = tableEndPeak
-    if let previous {
-      peak = max(peak, previous.instant - 1 + Int64(previous.offsetBefore))
-    }
+    let peak = footerPeak(
+      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0))
     return Segment(
       start: max(previous?.instant ?? footerStart, footerStart),
       end: footer.nextEvent(after: t)?.instant ?? .max,
