@@ -5,6 +5,12 @@ extension DoNotDisturbSchedule {
   /// 16 covers a week of dates whose periods all fall in gaps, with room to spare.
   static let searchDays: Int64 = 16
 
+  /// How many local dates a merged block may span on either side of the instant. In real
+  /// tzdata the longest block is under two weeks (24-hour windows on six weekdays, the
+  /// seventh skipped by the clock); a crafted zone that skipped a date every week could make
+  /// one longer, and it is cut here (see tzdata-notes.md).
+  static let blockSearchDays: Int64 = 32
+
   /// The period owned by a local date (day number) for a repeating rule, possibly empty.
   func period(ownedBy day: Int64) -> DoNotDisturbPeriod {
     let startLocal = day * secondsPerDay + Int64(start)
@@ -94,22 +100,24 @@ extension DoNotDisturbSchedule {
     try Zone.checkSupported(instant)
     if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
     guard var block = owningPeriod(at: instant) else { return nil }
-    guard kind == .repeating, var day = owningDay(at: instant) else { return block }
-    // Extend forward and backward while the neighbouring dates' periods touch this one.
-    for _ in 0..<7 {
-      guard owns(day + 1) else { break }
-      let next = period(ownedBy: day + 1)
-      guard !next.isEmpty && next.start <= block.end else { break }
+    guard kind == .repeating, let owner = owningDay(at: instant) else { return block }
+    // Extend forward and backward while the neighbouring dates' periods touch this one. Dates
+    // the rule does not own and empty periods (windows inside a gap) are passed over rather
+    // than ending the block: when the clock skips a whole date (Samoa's 2011-12-30), the
+    // periods on either side of it touch.
+    for day in (owner + 1)...(owner + DoNotDisturbSchedule.blockSearchDays) where owns(day) {
+      let next = period(ownedBy: day)
+      if next.isEmpty { continue }
+      guard next.start <= block.end else { break }
       block.end = max(block.end, next.end)
-      day += 1
     }
-    day = owningDay(at: instant) ?? day
-    for _ in 0..<7 {
-      guard owns(day - 1) else { break }
-      let previous = period(ownedBy: day - 1)
-      guard !previous.isEmpty && previous.end >= block.start else { break }
+    for day in stride(
+      from: owner - 1, through: owner - DoNotDisturbSchedule.blockSearchDays, by: -1)
+    where owns(day) {
+      let previous = period(ownedBy: day)
+      if previous.isEmpty { continue }
+      guard previous.end >= block.start else { break }
       block.start = min(block.start, previous.start)
-      day -= 1
     }
     return block
   }

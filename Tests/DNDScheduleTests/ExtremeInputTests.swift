@@ -547,6 +547,23 @@ final class ExtremeInputTests: XCTestCase {
     }
   }
 
+  /// Samoa skipped 2011-12-30 (from 23:59:59 -10:00 on the 29th to 00:00 +14:00 on the
+  /// 31st). With 24-hour windows on Thursday, Friday and Saturday, the Thursday period ends
+  /// where the Saturday one starts: one block, across the date that never was.
+  func testABlockCarriesOnAcrossASkippedDate() throws {
+    let rule = DoNotDisturbRule(
+      enabled: true, startHour: 0, endHour: 0, repeatMode: .custom,
+      customRepeatDays: 0b011_1000, timeZoneID: "Pacific/Apia")
+    let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
+    let thursdayNoon: Int64 = 1_325_196_000  // 2011-12-29T12:00:00-10:00
+    let newYear: Int64 = 1_325_325_600  // 2012-01-01T00:00:00+14:00
+    XCTAssertTrue(try schedule.contains(thursdayNoon))
+    XCTAssertTrue(try schedule.contains(1_325_239_200))  // 2011-12-31T00:00:00+14:00
+    XCTAssertEqual(try schedule.nextChange(after: thursdayNoon), newYear)
+    XCTAssertEqual(try schedule.blockContaining(thursdayNoon)?.end, newYear)
+    XCTAssertEqual(try schedule.blockContaining(newYear - 1)?.start, 1_325_152_800)
+  }
+
   /// The DND half of the `rule-json` fuzz findings (the push half is in OfflinePushTests).
   func testRuleJSONFuzzRegressionsAsDNDRules() throws {
     for (name, bytes) in try regressionInputs("rule-json") {
