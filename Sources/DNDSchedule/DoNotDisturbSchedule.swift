@@ -128,35 +128,47 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
 
   @inlinable @inline(__always)
   func containsUnchecked(_ instant: Int64) -> Bool {
-    switch kind {
-    case .never:
-      return false
-    case .oneOff:
-      return onceStart <= instant && instant < onceEnd
-    case .repeating:
-      return isInside(wall: zone.wallClock(unchecked: instant).highWater)
-    }
+    // Repeating rules first: they are the common case, and one comparison decides it.
+    if kind == .repeating { return isInside(wall: zone.highWater(unchecked: instant)) }
+    return kind == .oneOff && onceStart <= instant && instant < onceEnd
   }
 
   /// Membership by the high-water mark alone, without branches on the answer: random
   /// instants make such branches unpredictable, and a mispredicted branch costs more than
   /// the whole computation.
+  ///
+  /// Shifting the reading back by the window's start makes each period begin at a multiple
+  /// of 86,400 on the shifted clock, so the period that could contain the reading is the one
+  /// whose (shifted) day it falls on: inside exactly when that day's weekday is owned and
+  /// the reading is less than the window's length into the day. A bias of whole weeks keeps
+  /// the arithmetic unsigned, and three more days put Monday at 0 (day 0 was a Thursday).
   @inlinable @inline(__always)
   func isInside(wall: Int64) -> Bool {
-    let day = floorDivide(wall, 86_400)
-    let second = Int32(truncatingIfNeeded: wall &- day &* 86_400)
-    let weekday = CivilCalendar.isoWeekdayIndex(dayNumber: day)
-    let today = UInt32(days >> UInt8(weekday)) & 1
-    let yesterday = UInt32(days >> UInt8((weekday &+ 6) % 7)) & 1
-    let afterStart = UInt32(truncatingIfNeeded: (Int64(second) &- Int64(start)) >> 63) ^ 0xFFFF_FFFF
-    let beforeEnd = UInt32(truncatingIfNeeded: (Int64(second) &- Int64(end)) >> 63)
-    // Same-day window: today, after the start and before the end. Overnight (or 24-hour)
-    // window: today after the start, or the tail of yesterday's before the end.
-    let sameDay = today & afterStart & beforeEnd
-    let overnight = (today & afterStart) | (yesterday & beforeEnd)
-    let crossesMidnight =
-      UInt32(truncatingIfNeeded: (Int64(start) &- Int64(end)) >> 63) ^ 0xFFFF_FFFF
-    return ((sameDay & ~crossesMidnight) | (overnight & crossesMidnight)) != 0
+    periodPosition(wall: wall).isInside
+  }
+
+  /// Whether a high-water mark is inside a period, and how far (in seconds) it lies past the
+  /// start of the period that could contain it. See ``isInside(wall:)``.
+  @inlinable @inline(__always)
+  func periodPosition(wall: Int64) -> (isInside: Bool, intoPeriod: UInt32) {
+    let bias: Int64 = 700_000 * 604_800 + 3 * 86_400
+    let shifted = UInt64(bitPattern: wall &- Int64(start) &+ bias)
+    let day = shifted / 86_400
+    let intoPeriod = UInt32(truncatingIfNeeded: shifted &- day &* 86_400)
+    // Both below 2^17: the difference's sign bit is `intoPeriod < windowLength`.
+    let inWindow = (intoPeriod &- windowLength) &>> 31
+    // The weekday as day mod 7, by one multiplication: the top three bits of the fraction
+    // day / 7 (scaled to 32 bits) are exactly day mod 7 for days below 2^32 / 24.
+    let weekday = (UInt32(truncatingIfNeeded: day) &* 0x2492_4925) &>> 29
+    return ((UInt32(days) &>> weekday) & inWindow != 0, intoPeriod)
+  }
+
+  /// The window's length in seconds: 1…86,400 (a window that ends where it starts lasts 24
+  /// hours).
+  @inlinable @inline(__always)
+  var windowLength: UInt32 {
+    let difference = Int32(endMinute) &- Int32(startMinute)
+    return UInt32(bitPattern: (difference > 0 ? difference : difference &+ 1_440) &* 60)
   }
 
   /// The local date whose period contains the instant with this high-water mark, computed
@@ -191,26 +203,71 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///
   /// - Parameter instant: UNIX seconds within ``Zone/supportedInstants``.
   /// - Returns: Whether in do-not-disturb, and the block's end if so.
-  @inlinable
+  @inlinable @inline(__always)
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
+    // The common case inline: a repeating window shorter than 24 hours.
+    guard kind == .repeating && start != end else { return otherStateAndBlockEnd(instant) }
+    let span = zone.wallClockSpan(unchecked: instant)
+    let position = periodPosition(wall: span.highWater)
+    // The end on the wall clock, and the instant it is reached if no transition intervenes.
+    // Periods owned by other dates cannot touch this one then (their starts lie hours away on
+    // the clock).
+    let endLocal = span.highWater &- Int64(position.intoPeriod) &+ Int64(windowLength)
+    let candidate = endLocal &- span.offset
+    // Bit arithmetic rather than `&&`: whether an instant is inside is unpredictable.
+    let inside = UInt8(truncatingIfNeeded: unsafeBitCast(position.isInside, to: UInt8.self))
+    let pastSpan = UInt8(
+      truncatingIfNeeded: unsafeBitCast(candidate >= span.spanEnd, to: UInt8.self))
+    if inside & pastSpan != 0 { return (true, blockEnd(instant, candidate: candidate, span: span)) }
+    return (position.isInside, candidate & -Int64(inside))
+  }
+
+  /// The end of the block containing an instant when the clock's run with one offset ends
+  /// before `candidate` (the period's end at the instant's offset), or the instant is in a
+  /// fold's repeated half.
+  ///
+  /// The period ends at `mark(endLocal)`: the instant `c` with `highWater(c - 1) < endLocal <=
+  /// highWater(c)`, a test any guess can pass or fail. The guesses are the end at the offset
+  /// that follows the run (one transition crossed, or a bucket boundary with none) and the
+  /// run's end itself (an end inside a gap). The block ends there too unless the clock has
+  /// jumped to the next period's start (it could touch this one); that, and anything else,
+  /// takes the general walk.
+  @usableFromInline @inline(never)
+  func blockEnd(
+    _ instant: Int64, candidate: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+  ) -> Int64 {
+    let endLocal = candidate &+ span.offset
+    // The earliest the next period can start on the clock: the next date's start.
+    let nextStartLocal = endLocal &- Int64(windowLength) &+ 86_400
+    let supported = Zone.supportedInstants
+    func isEnd(_ guess: Int64) -> Bool {
+      guard supported.contains(guess - 1) && supported.contains(guess) else { return false }
+      let reading = zone.highWater(unchecked: guess)
+      return reading >= endLocal && reading < nextStartLocal
+        && zone.highWater(unchecked: guess - 1) < endLocal
+    }
+    var guess = candidate
+    if span.spanEnd > instant && span.spanEnd <= candidate && supported.contains(span.spanEnd) {
+      guess = endLocal &- zone.wallClockSpan(unchecked: span.spanEnd).offset
+    }
+    if isEnd(guess) { return guess }
+    if isEnd(span.spanEnd) { return span.spanEnd }
+    return slowBlockEnd(instant)
+  }
+
+  /// ``stateAndBlockEnd(unchecked:)`` for disabled and one-off rules and 24-hour windows.
+  @usableFromInline
+  func otherStateAndBlockEnd(_ instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     switch kind {
     case .never:
       return (false, 0)
     case .oneOff:
       return onceStart <= instant && instant < onceEnd ? (true, onceEnd) : (false, 0)
     case .repeating:
-      let span = zone.wallClockSpan(unchecked: instant)
-      guard let day = owningDay(wall: span.highWater) else { return (false, 0) }
-      if start == end {
-        if days == 0x7F { return (true, .max) }
-        // 24-hour windows on consecutive days touch: take the general walk.
-        return (true, slowBlockEnd(instant))
-      }
-      let endLocal = (start < end ? day : day &+ 1) &* 86_400 &+ Int64(end)
-      let candidate = endLocal &- span.offset
-      // Exact when the clock reaches the end before the next transition; periods owned by
-      // other dates cannot touch this one then (their starts lie hours away on the clock).
-      return (true, candidate < span.spanEnd ? candidate : slowBlockEnd(instant))
+      // 24-hour windows: always on when daily; on consecutive owned days they touch, so the
+      // end takes the general walk.
+      guard isInside(wall: zone.highWater(unchecked: instant)) else { return (false, 0) }
+      return (true, days == 0x7F ? .max : slowBlockEnd(instant))
     }
   }
 

@@ -34,16 +34,19 @@ public enum PushDecision: Sendable, Hashable {
   case suppress(SuppressionReason, until: Int64?)
 
   /// Whether the push goes out.
-  public var delivers: Bool { self == .deliver }
+  @inlinable public var delivers: Bool {
+    if case .deliver = self { return true }
+    return false
+  }
 
   /// The reason for a suppression, nil for a delivery.
-  public var reason: SuppressionReason? {
+  @inlinable public var reason: SuppressionReason? {
     if case .suppress(let reason, _) = self { return reason }
     return nil
   }
 
   /// When a do-not-disturb suppression ends.
-  public var until: Int64? {
+  @inlinable public var until: Int64? {
     if case .suppress(_, let until) = self { return until }
     return nil
   }

@@ -144,6 +144,13 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.wallClock(at: instant) }
   }
 
+  /// The wall clock's high-water mark at an instant known to be in range: the membership
+  /// test's one look-up (a single word for 1970 to 2500, see `HighWaterBucket`).
+  @inlinable @usableFromInline @inline(__always)
+  package func highWater(unchecked instant: Int64) -> Int64 {
+    Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.highWater(at: instant) }
+  }
+
   /// The high-water mark at an instant known to be in range, the offset in force, and the end
   /// of the run of instants over which the high-water mark equals instant + offset (equal to
   /// the instant when no such promise can be made cheaply). Lets the schedule compute marks

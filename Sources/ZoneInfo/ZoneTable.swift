@@ -42,6 +42,11 @@ final class ZoneTable: @unchecked Sendable {
   /// `bucketIndex[(t - 0) >> bucketShift]` = interval containing the bucket's first instant.
   @usableFromInline let buckets: UnsafeMutablePointer<UInt16>?
   @usableFromInline let bucketCount: Int64
+  /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
+  /// ``HighWaterBucket``.
+  @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
+  /// Number of entries in `highWaterBuckets`: buckets wholly before the footer and the horizon.
+  @usableFromInline let highWaterBucketCount: UInt64
 
   /// An interval while the table is built; the abbreviation is an index into the name list,
   /// so that building a long fattened table copies no strings.
@@ -146,6 +151,17 @@ final class ZoneTable: @unchecked Sendable {
       buckets = nil
       bucketCount = 0
     }
+    // Only buckets that end before the footer takes over: the entries know nothing of it.
+    highWaterBucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
+    highWaterBuckets = .allocate(capacity: max(1, Int(highWaterBucketCount)))
+    var first = 0
+    for b in 0..<Int(highWaterBucketCount) {
+      let bucketStart = Int64(b) << Int64(HighWaterBucket.shift)
+      while first + 1 < count && starts[first + 1] <= bucketStart { first += 1 }
+      highWaterBuckets[b] = HighWaterBucket.encode(
+        bucketStart: bucketStart, first: first, count: count, starts: starts, offsets: offsets,
+        peaks: peaks)
+    }
   }
 
   deinit {
@@ -153,6 +169,7 @@ final class ZoneTable: @unchecked Sendable {
     offsets.deallocate()
     peaks.deallocate()
     buckets?.deallocate()
+    highWaterBuckets.deallocate()
   }
 
   /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
@@ -235,6 +252,24 @@ final class ZoneTable: @unchecked Sendable {
     return footerWallClock(at: t)
   }
 
+  /// The wall clock's high-water mark at `t`: one load and a few instructions for 1970 to the
+  /// horizon, the general look-up elsewhere.
+  @inlinable @inline(__always)
+  func highWater(at t: Int64) -> Int64 {
+    // A negative instant wraps to a huge bucket number and takes the general path.
+    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
+    if bucket < highWaterBucketCount {
+      let entry = highWaterBuckets[Int(bucket)]
+      if entry.isDescribed { return entry.highWater(at: t) }
+    }
+    return generalHighWater(at: t)
+  }
+
+  @usableFromInline @inline(never)
+  func generalHighWater(at t: Int64) -> Int64 {
+    wallClock(at: t).highWater
+  }
+
   @usableFromInline @inline(never)
   func footerWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
     if let fast = footerClock.wallClock(at: t) {
@@ -263,6 +298,16 @@ final class ZoneTable: @unchecked Sendable {
   /// repeated half, or the footer rule).
   @inlinable @inline(__always)
   func wallClockSpan(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
+    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
+    if bucket < highWaterBucketCount {
+      let entry = highWaterBuckets[Int(bucket)]
+      if entry.isDescribed { return entry.span(at: t) }
+    }
+    return generalWallClockSpan(at: t)
+  }
+
+  @usableFromInline @inline(never)
+  func generalWallClockSpan(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
     if t < footerStart {
       let i = intervalIndex(t)
       let offset = Int64(offsets[i])

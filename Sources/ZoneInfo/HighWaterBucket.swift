@@ -1,0 +1,113 @@
+/// One 2^23-second bucket (about 97 days) of a zone's wall clock in 16 bytes, so that the
+/// membership test reads one entry instead of walking intervals.
+///
+/// An entry describes a bucket with at most one transition (at `transition`; the bucket's
+/// start when there is none) and no fold carried in from an earlier bucket. Other buckets
+/// hold ``general`` and take the interval look-up. Every entry is checked against the exact
+/// intervals when it is built, so the fast answer cannot differ from the general one.
+@usableFromInline
+struct HighWaterBucket {
+  /// The bucket's transition, or its first instant when it has none; `Int64.max` marks a
+  /// bucket the entry cannot describe.
+  @usableFromInline var transition: Int64
+  /// The UTC offset before `transition`.
+  @usableFromInline var before: Int32
+  /// The UTC offset from `transition` on.
+  @usableFromInline var after: Int32
+
+  @usableFromInline
+  init(transition: Int64, before: Int32, after: Int32) {
+    self.transition = transition
+    self.before = before
+    self.after = after
+  }
+
+  /// The entry of a bucket the fast path cannot describe.
+  @inlinable static var general: HighWaterBucket {
+    HighWaterBucket(transition: .max, before: 0, after: 0)
+  }
+
+  /// log2 of the bucket length in seconds.
+  @inlinable static var shift: UInt64 { 23 }
+
+  /// Whether this entry describes its bucket (rather than sending it to the general path).
+  @inlinable var isDescribed: Bool { transition != .max }
+
+  /// The high-water mark at an instant in this entry's bucket.
+  @inlinable @inline(__always)
+  func highWater(at t: Int64) -> Int64 {
+    // The high-water half of `span(at:)`, in the form that compiles to conditional moves.
+    let isAfter = t >= transition
+    let local = t &+ Int64(isAfter ? after : before)
+    let foldPeak = isAfter ? transition &- 1 &+ Int64(before) : Int64.min
+    return local > foldPeak ? local : foldPeak
+  }
+
+  /// The high-water mark at an instant in this entry's bucket, the offset in force, and the
+  /// end of the run over which the high-water mark is the instant plus that offset (the
+  /// instant itself in a fold's repeated half, where no such run starts).
+  ///
+  /// Selects by masks rather than branches: which side of the transition a random instant
+  /// falls on is unpredictable, and a mispredicted branch costs more than this whole body.
+  /// Every quantity is within ±2^40, so no subtraction overflows.
+  @inlinable @inline(__always)
+  func span(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
+    let isBefore = (t &- transition) &>> 63  // all ones before the transition, else zero
+    let before = Int64(self.before)
+    let after = Int64(self.after)
+    let offset = after ^ ((after ^ before) & isBefore)
+    let local = t &+ offset
+    // After a transition the clock has shown up to one second before it at the old offset;
+    // in the repeated half of a fold, that reading (higher than the current one) is the
+    // high-water mark.
+    let foldExcess = ((transition &- 1 &+ before) &- local) & ~isBefore
+    let inFold = (0 &- foldExcess) &>> 63  // all ones when the excess is positive
+    let bucketEnd = (t | ((1 << Int64(HighWaterBucket.shift)) &- 1)) &+ 1
+    // The run ends at the transition, or at the bucket's end: the next transition, if any, is
+    // no earlier.
+    let runEnd = bucketEnd ^ ((bucketEnd ^ transition) & isBefore)
+    return (local &+ (foldExcess & inFold), offset, runEnd ^ ((runEnd ^ t) & inFold))
+  }
+
+  /// The entry for the bucket starting at `bucketStart`, or ``general``.
+  ///
+  /// - Parameters:
+  ///   - bucketStart: The bucket's first instant (a multiple of 2^23, not negative).
+  ///   - first: The interval in force at `bucketStart`.
+  ///   - count, starts, offsets, peaks: The zone's intervals.
+  static func encode(
+    bucketStart: Int64, first: Int, count: Int, starts: UnsafeMutablePointer<Int64>,
+    offsets: UnsafeMutablePointer<Int32>, peaks: UnsafeMutablePointer<Int64>
+  ) -> HighWaterBucket {
+    let bucketEnd = bucketStart + (1 << Int64(shift))
+    var transitions = 0
+    while first + transitions + 1 < count && starts[first + transitions + 1] < bucketEnd {
+      transitions += 1
+    }
+    guard transitions <= 1 else { return general }
+    let before = offsets[first]
+    // Over a part [partStart, …) with one offset the entry's high-water mark is
+    // max(t + offset, fastPeak) and the exact one max(t + offset, exactPeak). They agree on
+    // the whole part when the peaks are equal or neither exceeds the part's first reading.
+    func agrees(partStart: Int64, offset: Int32, fastPeak: Int64, exactPeak: Int64) -> Bool {
+      fastPeak == exactPeak || max(fastPeak, exactPeak) <= partStart + Int64(offset)
+    }
+    if transitions == 0 {
+      let fastPeak = bucketStart - 1 + Int64(before)
+      guard
+        agrees(
+          partStart: bucketStart, offset: before, fastPeak: fastPeak, exactPeak: peaks[first])
+      else { return general }
+      return HighWaterBucket(transition: bucketStart, before: before, after: before)
+    }
+    let transition = starts[first + 1]
+    let after = offsets[first + 1]
+    guard
+      agrees(partStart: bucketStart, offset: before, fastPeak: .min, exactPeak: peaks[first]),
+      agrees(
+        partStart: transition, offset: after, fastPeak: transition - 1 + Int64(before),
+        exactPeak: peaks[first + 1])
+    else { return general }
+    return HighWaterBucket(transition: transition, before: before, after: after)
+  }
+}

@@ -1,0 +1,54 @@
+extension Zone {
+  /// Checks the one-entry buckets of the membership fast path against the general interval
+  /// look-up, at every instant where they could differ: each bucket's edges, its transition
+  /// and the seconds around it, and the end of a fold.
+  ///
+  /// For tests, like swift-collections' `_checkInvariants()`; it reads the whole table.
+  ///
+  /// - Returns: A description of each disagreement (empty when the buckets are sound) and
+  ///   how many buckets the fast path describes out of how many it covers.
+  package func highWaterBucketViolations() -> (
+    violations: [String], described: Int, buckets: Int
+  ) {
+    let table = self.table
+    var violations: [String] = []
+    var described = 0
+    let length: Int64 = 1 << Int64(HighWaterBucket.shift)
+    for b in 0..<Int(table.highWaterBucketCount) {
+      let entry = table.highWaterBuckets[b]
+      guard entry.isDescribed else { continue }
+      described += 1
+      let bucketStart = Int64(b) * length
+      let foldLength = Int64(entry.before) - Int64(entry.after)
+      let probes: [Int64] = [
+        0, 1, entry.transition - bucketStart - 1, entry.transition - bucketStart,
+        entry.transition - bucketStart + 1, entry.transition - bucketStart + foldLength - 1,
+        entry.transition - bucketStart + foldLength, entry.transition - bucketStart + 3_600,
+        length / 2, length - 2, length - 1,
+      ]
+      for probe in probes where (0..<length).contains(probe) {
+        let t = bucketStart + probe
+        let general = table.wallClock(at: t)
+        let generalSpan = table.generalWallClockSpan(at: t)
+        let fast = entry.highWater(at: t)
+        let span = entry.span(at: t)
+        if fast != general.highWater || span.highWater != general.highWater
+          || span.offset != general.local - t
+        {
+          violations.append(
+            "\(identifier) at \(t): fast (\(fast), \(span)) general (\(general), \(generalSpan))")
+        }
+        // The span's promise: the high-water mark is the instant plus the offset up to its end.
+        if span.spanEnd > t {
+          let last = span.spanEnd - 1
+          if table.wallClock(at: last).highWater != last + span.offset
+            || table.wallClock(at: t).highWater != t + span.offset
+          {
+            violations.append("\(identifier) at \(t): span \(span) breaks its promise")
+          }
+        }
+      }
+    }
+    return (violations, described, Int(table.highWaterBucketCount))
+  }
+}
