@@ -5,31 +5,34 @@ struct FooterClock: Sendable {
   let standardOffset: Int64
   let daylightOffset: Int64
   let hasDaylight: Bool
-  let start: POSIXTimeZone.DateRule
   let startTime: Int64
-  let end: POSIXTimeZone.DateRule
   let endTime: Int64
   /// Whether every daylight event of a year falls between January 4 and December 28 of that
   /// local year, so that away from New Year only the year's own two events matter.
   let eventsInsideYear: Bool
+  /// The daylight start's and end's days after January 1, by kind of year (see
+  /// ``yearKind(january1:isLeap:)``): a rule's dates fall on the same days of the year in every
+  /// year of one kind, so no date rule is evaluated after `init`.
+  let startDays: InlineArray<14, Int16>
+  let endDays: InlineArray<14, Int16>
 
   init(_ footer: POSIXTimeZone?) {
     standardOffset = Int64(footer?.standardOffset ?? 0)
+    var startDays = InlineArray<14, Int16>(repeating: 0)
+    var endDays = InlineArray<14, Int16>(repeating: 0)
     guard let rule = footer?.daylight else {
       daylightOffset = standardOffset
       hasDaylight = false
-      start = .zeroBasedDay(0)
       startTime = 0
-      end = .zeroBasedDay(0)
       endTime = 0
       eventsInsideYear = true
+      self.startDays = startDays
+      self.endDays = endDays
       return
     }
     daylightOffset = Int64(rule.offset)
     hasDaylight = true
-    start = rule.start
     startTime = rule.startTime
-    end = rule.end
     endTime = rule.endTime
     func inside(_ date: POSIXTimeZone.DateRule, _ time: Int64) -> Bool {
       guard abs(time) <= 48 * 3600 else { return false }
@@ -43,30 +46,69 @@ struct FooterClock: Sendable {
       }
     }
     eventsInsideYear = inside(rule.start, rule.startTime) && inside(rule.end, rule.endTime)
+    // Every kind of year occurs in any 28 consecutive years without a skipped leap day.
+    for year: Int64 in 2001...2028 {
+      let january1 = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
+      let kind = FooterClock.yearKind(january1: january1, isLeap: CivilCalendar.isLeapYear(year))
+      startDays[kind] = Int16(rule.start.dayNumber(year: year) - january1)
+      endDays[kind] = Int16(rule.end.dayNumber(year: year) - january1)
+    }
+    self.startDays = startDays
+    self.endDays = endDays
   }
 
-  /// The UTC instants of the daylight start and end in a year.
+  /// The kind of a year: 7 if it is a leap year, plus the ISO weekday index (Monday = 0) of
+  /// its January 1.
   @inline(__always)
-  func daylightBounds(year: Int64) -> (start: Int64, end: Int64) {
-    (
-      start.fastDayNumber(year: year) * 86_400 + startTime - standardOffset,
-      end.fastDayNumber(year: year) * 86_400 + endTime - daylightOffset
+  static func yearKind(january1: Int64, isLeap: Bool) -> Int {
+    (isLeap ? 7 : 0) + CivilCalendar.isoWeekdayIndex(dayNumber: january1)
+  }
+
+  /// The UTC instants of the daylight start and end in the year that begins on day
+  /// `january1`.
+  @inline(__always)
+  func daylightBounds(january1: Int64, isLeap: Bool) -> (start: Int64, end: Int64) {
+    let kind = FooterClock.yearKind(january1: january1, isLeap: isLeap)
+    return (
+      (january1 + Int64(startDays[kind])) * 86_400 + startTime - standardOffset,
+      (january1 + Int64(endDays[kind])) * 86_400 + endTime - daylightOffset
     )
   }
 
-  /// The wall clock at `t`, or nil when the closed form does not apply (near New Year, or
-  /// rules with events at the edges of the year).
+  /// January 1 (day number) of a year from 1 on.
+  @inline(__always)
+  static func january1(year: Int64) -> Int64 {
+    let previous = year - 1
+    // 719_162 days from January 1 of year 1 to 1970-01-01.
+    return previous * 365 + previous / 4 - previous / 100 + previous / 400 - 719_162
+  }
+
+  /// The wall clock at `t`, or nil when the closed form does not apply (near New Year, before
+  /// year 1, or rules with events at the edges of the year).
   func wallClock(at t: Int64) -> (local: Int64, lastChange: Int64, offsetBefore: Int64)? {
     guard hasDaylight else { return (t + standardOffset, Int64.min, standardOffset) }
     guard eventsInsideYear else { return nil }
     let day = floorDivide(t + standardOffset, 86_400)
-    let year = CivilCalendar.date(dayNumber: day).year
-    let dayOfYear = day - CivilCalendar.dayNumber(year: year, month: 1, day: 1)
+    guard day >= -719_162 + 366 else { return nil }
+    // 146,097 days in 400 years: the estimate is off by at most one year.
+    var year = 1970 + floorDivide(day * 400, 146_097)
+    var january1 = FooterClock.january1(year: year)
+    if day < january1 {
+      year -= 1
+      january1 = FooterClock.january1(year: year)
+    } else if day >= FooterClock.january1(year: year + 1) {
+      year += 1
+      january1 = FooterClock.january1(year: year)
+    }
+    let dayOfYear = day - january1
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
-    let (s, e) = daylightBounds(year: year)
+    let isLeap = CivilCalendar.isLeapYear(year)
+    let (s, e) = daylightBounds(january1: january1, isLeap: isLeap)
     // The state at New Year is the one the previous year's later change set (rules whose two
     // changes swap order from year to year are legal).
-    let previous = daylightBounds(year: year - 1)
+    let previousIsLeap = CivilCalendar.isLeapYear(year - 1)
+    let previous = daylightBounds(
+      january1: january1 - (previousIsLeap ? 366 : 365), isLeap: previousIsLeap)
     let daylightAtNewYear = previous.start > previous.end
     let first = min(s, e)
     let second = max(s, e)

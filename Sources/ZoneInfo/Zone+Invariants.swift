@@ -28,7 +28,7 @@ extension Zone {
       ]
       for probe in probes where (0..<length).contains(probe) {
         let t = bucketStart + probe
-        let general = table.wallClock(at: t)
+        let general = table.intervalWallClock(at: t)
         let generalSpan = table.generalWallClockSpan(at: t)
         let fast = entry.highWater(at: t)
         let span = entry.span(at: t)
@@ -41,8 +41,8 @@ extension Zone {
         // The span's promise: the high-water mark is the instant plus the offset up to its end.
         if span.spanEnd > t {
           let last = span.spanEnd - 1
-          if table.wallClock(at: last).highWater != last + span.offset
-            || table.wallClock(at: t).highWater != t + span.offset
+          if table.intervalWallClock(at: last).highWater != last + span.offset
+            || table.intervalWallClock(at: t).highWater != t + span.offset
           {
             violations.append("\(identifier) at \(t): span \(span) breaks its promise")
           }
@@ -50,5 +50,45 @@ extension Zone {
       }
     }
     return (violations, described, Int(table.highWaterBucketCount))
+  }
+}
+
+extension Zone {
+  /// Checks the footer's closed form (used past the table, from 2501) against the rule's
+  /// exact evaluation at the given instants.
+  ///
+  /// For tests. Instants where the closed form declines (near New Year) are skipped, since the
+  /// exact evaluation answers those.
+  ///
+  /// - Parameter instants: UNIX seconds, in ``supportedInstants``.
+  /// - Returns: A description of each disagreement, and how many instants the closed form
+  ///   answered.
+  package func footerClosedFormViolations(at instants: [Int64]) -> (
+    violations: [String], answered: Int
+  ) {
+    guard let footer = table.footer else { return ([], 0) }
+    var violations: [String] = []
+    var answered = 0
+    for t in instants {
+      guard let fast = table.footerClock.wallClock(at: t) else { continue }
+      answered += 1
+      let offset = Int64(footer.state(at: t).offset)
+      let previous = footer.previousEvent(atOrBefore: t)
+      let lastChange = previous?.instant ?? .min
+      let offsetBefore = Int64(previous?.offsetBefore ?? footer.standardOffset)
+      // Before the year's first change the closed form reports none (`Int64.min`): the last
+      // one was in the previous year, days before, and no fold reaches this far.
+      let lastChangeAgrees =
+        fast.lastChange == .min
+        ? lastChange < t - 2 * 86_400
+        : fast.lastChange == lastChange && fast.offsetBefore == offsetBefore
+      if fast.local != t + offset || !lastChangeAgrees {
+        if violations.count == 5 { break }
+        violations.append(
+          "\(identifier) at \(t): closed form \(fast), exact offset \(offset), last change "
+            + "\(lastChange) from \(offsetBefore)")
+      }
+    }
+    return (violations, answered)
   }
 }

@@ -15,33 +15,28 @@ final class ZoneTable: @unchecked Sendable {
   /// 1800-01-01T00:00:00Z: footers after an earlier last transition are not fattened (real
   /// tzdata has none; a hostile file could ask for billions of years).
   static let fatteningFloor: Int64 = -5_364_662_400
-  /// Buckets of 2^22 s (about 48 days) index the intervals from 1970 to the horizon.
-  static let bucketShift: Int64 = 22
 
   let identifier: String
   /// Number of intervals; at least 1.
-  @usableFromInline let count: Int
+  let count: Int
   /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`.
-  @usableFromInline let starts: UnsafeMutablePointer<Int64>
+  let starts: UnsafeMutablePointer<Int64>
   /// UTC offset of each interval, seconds east.
-  @usableFromInline let offsets: UnsafeMutablePointer<Int32>
+  let offsets: UnsafeMutablePointer<Int32>
   /// The highest wall-clock reading (local seconds) shown before each interval began.
-  @usableFromInline let peaks: UnsafeMutablePointer<Int64>
+  let peaks: UnsafeMutablePointer<Int64>
   let isDaylight: [Bool]
   /// Per interval, an index into `names`.
   let abbreviationIndexes: [UInt16]
   /// The distinct abbreviations.
   let names: [String]
   /// Instants at or after this are computed from `footer`.
-  @usableFromInline let footerStart: Int64
+  let footerStart: Int64
   let footer: POSIXTimeZone?
   /// The footer as integers, for the hot path.
   let footerClock: FooterClock
   /// The wall-clock high-water mark at `footerStart`.
   let tableEndPeak: Int64
-  /// `bucketIndex[(t - 0) >> bucketShift]` = interval containing the bucket's first instant.
-  @usableFromInline let buckets: UnsafeMutablePointer<UInt16>?
-  @usableFromInline let bucketCount: Int64
   /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
   /// ``HighWaterBucket``.
   @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
@@ -66,10 +61,12 @@ final class ZoneTable: @unchecked Sendable {
 
   init(identifier: String, contents: TZifContents) {
     self.identifier = identifier
+    let clock = FooterClock(contents.footer)
     var names: [String] = []
     let typeNames = contents.types.map { ZoneTable.index(of: $0.abbreviation, in: &names) }
     var intervals: [Interval] = []
-    intervals.reserveCapacity(contents.transitions.count + 1)
+    // Room for the footer's two transitions a year up to the horizon as well.
+    intervals.reserveCapacity(contents.transitions.count + 1 + (contents.footer == nil ? 0 : 1_100))
     let type0 = contents.types[0]
     intervals.append(
       Interval(
@@ -94,7 +91,7 @@ final class ZoneTable: @unchecked Sendable {
     } else if let footer = contents.footer {
       if let last = contents.transitions.last {
         if last >= ZoneTable.fatteningFloor && last < ZoneTable.fattenedHorizon {
-          ZoneTable.fatten(&intervals, names: &names, after: last, footer: footer)
+          ZoneTable.fatten(&intervals, names: &names, after: last, footer: footer, clock: clock)
           footerStart = ZoneTable.fattenedHorizon
         } else {
           // A last transition before 1800 (a "big bang" entry alone) or past the horizon: the
@@ -107,7 +104,7 @@ final class ZoneTable: @unchecked Sendable {
       }
     }
     self.footer = contents.footer
-    self.footerClock = FooterClock(contents.footer)
+    self.footerClock = clock
     self.footerStart = footerStart
     count = intervals.count
     starts = .allocate(capacity: count)
@@ -129,28 +126,7 @@ final class ZoneTable: @unchecked Sendable {
     tableEndPeak =
       footerStart == Int64.min || footerStart == Int64.max
       ? peak : max(peak, saturatingAdd(footerStart - 1, lastOffset))
-    // Interval indexes fit the bucket entries only for tables below 65,536 intervals.
     let horizon = min(footerStart, ZoneTable.fattenedHorizon)
-    if count < Int(UInt16.max), horizon > 0 {
-      let n = (horizon >> ZoneTable.bucketShift) + 1
-      let table = UnsafeMutablePointer<UInt16>.allocate(capacity: Int(n))
-      // Bucket b holds the interval in force at its first instant, b << bucketShift: fill
-      // each interval's run of buckets in one pass.
-      var bucket: Int64 = 0
-      for i in 0..<count {
-        let nextStart = i + 1 < count ? starts[i + 1] : Int64.max
-        while bucket < n && (bucket << ZoneTable.bucketShift) < nextStart {
-          table[Int(bucket)] = UInt16(i)
-          bucket += 1
-        }
-        if bucket >= n { break }
-      }
-      buckets = table
-      bucketCount = n
-    } else {
-      buckets = nil
-      bucketCount = 0
-    }
     // Only buckets that end before the footer takes over: the entries know nothing of it.
     highWaterBucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
     highWaterBuckets = .allocate(capacity: max(1, Int(highWaterBucketCount)))
@@ -168,7 +144,6 @@ final class ZoneTable: @unchecked Sendable {
     starts.deallocate()
     offsets.deallocate()
     peaks.deallocate()
-    buckets?.deallocate()
     highWaterBuckets.deallocate()
   }
 
@@ -189,7 +164,7 @@ final class ZoneTable: @unchecked Sendable {
   /// Appends the footer rule's transitions after `last` and before the horizon, year by year.
   private static func fatten(
     _ intervals: inout [Interval], names: inout [String], after last: Int64,
-    footer: POSIXTimeZone
+    footer: POSIXTimeZone, clock: FooterClock
   ) {
     guard let rule = footer.daylight else { return }
     let standard = Interval(
@@ -198,12 +173,14 @@ final class ZoneTable: @unchecked Sendable {
     let daylight = Interval(
       start: 0, offset: rule.offset, isDaylight: true,
       abbreviation: index(of: rule.abbreviation, in: &names))
-    let clock = FooterClock(footer)
     var year =
       CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400)).year
       - 1
+    var january1 = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
     while true {
-      let bounds = clock.daylightBounds(year: year)
+      let isLeap = CivilCalendar.isLeapYear(year)
+      let bounds = clock.daylightBounds(january1: january1, isLeap: isLeap)
+      january1 += isLeap ? 366 : 365
       let startFirst = bounds.start <= bounds.end
       for k in 0..<2 {
         let isStart = (k == 0) == startFirst
@@ -218,18 +195,10 @@ final class ZoneTable: @unchecked Sendable {
     }
   }
 
-  /// The interval containing `t`, for `t < footerStart`.
-  @inlinable @inline(__always)
+  /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`
+  /// (`starts[0]` is `Int64.min`). Only the general path searches; see ``HighWaterBucket``.
   func intervalIndex(_ t: Int64) -> Int {
-    if let buckets, t >= 0 {
-      let b = t >> 22  // ZoneTable.bucketShift
-      if b < bucketCount {
-        var index = Int(buckets[Int(b)])
-        while index + 1 < count && starts[index + 1] <= t { index += 1 }
-        return index
-      }
-    }
-    // Branch-light binary search for the last start <= t; starts[0] is Int64.min.
+    // Branch-light binary search.
     var base = 0
     var n = count
     while n > 1 {
@@ -244,6 +213,20 @@ final class ZoneTable: @unchecked Sendable {
   /// or before `t`, which differs from the reading only in the repeated half of a fold).
   @inlinable @inline(__always)
   func wallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
+    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
+    if bucket < highWaterBucketCount {
+      let entry = highWaterBuckets[Int(bucket)]
+      if entry.isDescribed {
+        let span = entry.span(at: t)
+        return (t &+ span.offset, span.highWater)
+      }
+    }
+    return intervalWallClock(at: t)
+  }
+
+  /// ``wallClock(at:)`` from the intervals and the footer, without the bucket entries.
+  @usableFromInline @inline(never)
+  func intervalWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
     if t < footerStart {
       let i = intervalIndex(t)
       let local = t + Int64(offsets[i])
@@ -267,7 +250,7 @@ final class ZoneTable: @unchecked Sendable {
 
   @usableFromInline @inline(never)
   func generalHighWater(at t: Int64) -> Int64 {
-    wallClock(at: t).highWater
+    intervalWallClock(at: t).highWater
   }
 
   @usableFromInline @inline(never)

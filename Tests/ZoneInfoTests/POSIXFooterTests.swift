@@ -1,3 +1,4 @@
+import DNDTestSupport
 import XCTest
 import ZoneInfo
 
@@ -72,5 +73,42 @@ final class POSIXFooterTests: XCTestCase {
         }
       }
     }
+  }
+}
+
+/// The footer's closed form against the rule's exact evaluation.
+final class FooterClosedFormTests: XCTestCase {
+  /// Every system zone's footer and some unusual rules, at seeded instants from 1971 to 9999,
+  /// half of them within a day of one of the rule's changes.
+  func testClosedFormMatchesTheRule() throws {
+    let seed = SplitMix64.seed(default: 0xF007)
+    var rng = SplitMix64(seed: seed)
+    let database = try ZoneDatabase(root: TestPaths.zoneinfo)
+    var zones = try database.identifiers().map { try database.zone($0) }
+    for rule in [
+      "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "STD0DST,M1.1.0,6", "IST-1GMT0,M10.5.0,M3.5.0/1",
+      "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "EST5EDT,J60/2,J300/2", "XST3XDT,59/2,300/2",
+      "<-01>1<+00>,M3.5.0/0,M10.5.0/1",
+    ] {
+      zones.append(try Zone(posixTZ: rule))
+    }
+    var answered = 0
+    for zone in zones {
+      var instants: [Int64] = []
+      for _ in 0..<200 {
+        let t = Int64.random(in: 31_536_000...Zone.supportedInstants.upperBound, using: &rng)
+        if Bool.random(using: &rng), let change = try zone.nextTransition(after: t),
+          change.instant + 86_400 <= Zone.supportedInstants.upperBound
+        {
+          instants.append(change.instant + Int64.random(in: -86_400...86_400, using: &rng))
+        } else {
+          instants.append(t)
+        }
+      }
+      let result = zone.footerClosedFormViolations(at: instants)
+      XCTAssertEqual(result.violations, [], "\(zone.identifier) [seed \(seed)]")
+      answered += result.answered
+    }
+    XCTAssertGreaterThan(answered, 10_000)
   }
 }
