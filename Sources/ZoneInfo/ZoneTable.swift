@@ -111,16 +111,20 @@ final class ZoneTable: @unchecked Sendable {
     offsets = .allocate(capacity: count)
     peaks = .allocate(capacity: count)
     var peak = Int64.min
+    var isDaylight = [Bool](repeating: false, count: count)
+    var abbreviationIndexes = [UInt16](repeating: 0, count: count)
+    var previousOffset: Int64 = 0
     for (i, interval) in intervals.enumerated() {
-      if i > 0 {
-        peak = max(peak, saturatingAdd(interval.start - 1, Int64(intervals[i - 1].offset)))
-      }
+      if i > 0 { peak = max(peak, saturatingAdd(interval.start - 1, previousOffset)) }
+      previousOffset = Int64(interval.offset)
       starts[i] = interval.start
       offsets[i] = interval.offset
       peaks[i] = peak
+      isDaylight[i] = interval.isDaylight
+      abbreviationIndexes[i] = interval.abbreviation
     }
-    isDaylight = intervals.map(\.isDaylight)
-    abbreviationIndexes = intervals.map(\.abbreviation)
+    self.isDaylight = isDaylight
+    self.abbreviationIndexes = abbreviationIndexes
     self.names = names
     let lastOffset = Int64(intervals[intervals.count - 1].offset)
     tableEndPeak =
@@ -130,13 +134,39 @@ final class ZoneTable: @unchecked Sendable {
     // Only buckets that end before the footer takes over: the entries know nothing of it.
     highWaterBucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
     highWaterBuckets = .allocate(capacity: max(1, Int(highWaterBucketCount)))
+    ZoneTable.fillHighWaterBuckets(
+      highWaterBuckets, count: Int(highWaterBucketCount), intervals: count, starts: starts,
+      offsets: offsets, peaks: peaks)
+  }
+
+  /// Encodes the one-entry buckets. Most buckets lie wholly inside one interval: the first of
+  /// such a run is encoded and checked, and its entry (whose transition then lies at or before
+  /// every later bucket of the run) is copied to the rest; buckets with a transition are
+  /// encoded one by one.
+  private static func fillHighWaterBuckets(
+    _ buckets: UnsafeMutablePointer<HighWaterBucket>, count n: Int, intervals: Int,
+    starts: UnsafeMutablePointer<Int64>, offsets: UnsafeMutablePointer<Int32>,
+    peaks: UnsafeMutablePointer<Int64>
+  ) {
+    let shift = Int64(HighWaterBucket.shift)
     var first = 0
-    for b in 0..<Int(highWaterBucketCount) {
-      let bucketStart = Int64(b) << Int64(HighWaterBucket.shift)
-      while first + 1 < count && starts[first + 1] <= bucketStart { first += 1 }
-      highWaterBuckets[b] = HighWaterBucket.encode(
-        bucketStart: bucketStart, first: first, count: count, starts: starts, offsets: offsets,
-        peaks: peaks)
+    var b = 0
+    while b < n {
+      let bucketStart = Int64(b) << shift
+      while first + 1 < intervals && starts[first + 1] <= bucketStart { first += 1 }
+      let entry = HighWaterBucket.encode(
+        bucketStart: bucketStart, first: first, count: intervals, starts: starts,
+        offsets: offsets, peaks: peaks)
+      buckets[b] = entry
+      b += 1
+      guard entry.isDescribed && entry.transition == bucketStart else { continue }
+      // No transition in this bucket: the same entry holds up to the bucket of the next one.
+      let next = first + 1 < intervals ? starts[first + 1] : Int64.max
+      let runEnd = min(n, Int(min(next >> shift, Int64(n))))
+      while b < runEnd {
+        buckets[b] = entry
+        b += 1
+      }
     }
   }
 
