@@ -21,6 +21,31 @@ struct Timing {
   }
 }
 
+extension Timing {
+  /// Times two bodies in alternating rounds, so that a change in the machine's speed during
+  /// the run (frequent on shared VMs) affects both alike; for ratios between them.
+  static func measurePair(
+    calls: Int, rounds: Int, _ first: () -> Int, _ second: () -> Int
+  ) -> (Timing, Timing, Int) {
+    var checksum = first() &+ second()  // warm-up
+    var samples: ([Double], [Double]) = ([], [])
+    for _ in 0..<rounds {
+      var start = DispatchTime.now().uptimeNanoseconds
+      checksum &+= first()
+      samples.0.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(calls))
+      start = DispatchTime.now().uptimeNanoseconds
+      checksum &+= second()
+      samples.1.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(calls))
+    }
+    samples.0.sort()
+    samples.1.sort()
+    return (
+      Timing(median: samples.0[rounds / 2], best: samples.0[0]),
+      Timing(median: samples.1[rounds / 2], best: samples.1[0]), checksum
+    )
+  }
+}
+
 /// Formats nanoseconds with a sensible precision.
 func format(_ ns: Double) -> String {
   if ns >= 1_000_000 { return String(format1: ns / 1_000_000) + " ms" }

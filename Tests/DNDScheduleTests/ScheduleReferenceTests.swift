@@ -29,6 +29,41 @@ final class ScheduleReferenceTests: XCTestCase {
     XCTAssertEqual(cases, 6_000)
   }
 
+  /// A long-running server asks about "now", minute after minute, through DST changes. The
+  /// compiled value holds no cached period or offset that could go stale (Go's long-running
+  /// server bug); this walks each notable zone's 2025–2027 transitions in clock order, with
+  /// windows that end, start or lie inside the changed hour, and checks every answer.
+  func testAnswersStayFreshThroughTransitions() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let windows = [(1, 0, 3, 0), (2, 30, 4, 0), (22, 0, 8, 0), (0, 0, 2, 30), (3, 0, 1, 0)]
+    var checked = 0
+    for id in Generators.notableZones {
+      let zone = try zones.zone(id)
+      for transition in try zone.transitions(in: 1_735_689_600..<1_830_297_600) {
+        for (startHour, startMinute, endHour, endMinute) in windows {
+          let rule = DoNotDisturbRule(
+            enabled: true, startHour: startHour, startMinute: startMinute, endHour: endHour,
+            endMinute: endMinute, repeatMode: .daily, timeZoneID: id)
+          let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
+          let reference = ReferenceSchedule(rule: rule, zone: zone)
+          // Every five minutes for three hours either side (the windows' ends and the
+          // transitions fall on these), and the seconds either side of the transition.
+          let walk = stride(
+            from: transition.instant - 3 * 3_600, through: transition.instant + 3 * 3_600,
+            by: 300)
+          for t in Array(walk) + [transition.instant - 1, transition.instant + 1] {
+            let context = "\(id) \(schedule) at \(t)"
+            XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
+            XCTAssertEqual(
+              try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+            checked += 1
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 10_000)
+  }
+
   func testOneOffRulesMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0002)
     var rng = SplitMix64(seed: seed)
