@@ -83,8 +83,7 @@ extension DoNotDisturbSchedule {
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
   /// - Complexity: O(1): a few zone look-ups per period examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
-    try Zone.checkSupported(instant)
-    let state = stateAndBlockEnd(unchecked: instant)
+    let state = try stateAndBlockEnd(instant)
     if state.inDND { return state.blockEnd == .max ? nil : state.blockEnd }
     if kind == .repeating, let start = fastNextStart(unchecked: instant) { return start }
     return firstPeriod(startingAfter: instant)?.start

@@ -122,6 +122,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///   arithmetic. No allocation, no lock.
   @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
+    // The common case first: a bucket the zone's table describes is in range by construction.
+    if kind == .repeating, let wall = zone.tabulatedHighWater(instant) {
+      return isInside(wall: wall)
+    }
     try Zone.checkSupported(instant)
     return containsUnchecked(instant)
   }
@@ -207,7 +211,30 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     // The common case inline: a repeating window shorter than 24 hours.
     guard kind == .repeating && start != end else { return otherStateAndBlockEnd(instant) }
-    let span = zone.wallClockSpan(unchecked: instant)
+    return repeatingStateAndBlockEnd(instant, span: zone.wallClockSpan(unchecked: instant))
+  }
+
+  /// ``stateAndBlockEnd(unchecked:)`` with the range check, which the common case (an instant
+  /// the zone's table describes, in range by construction) skips.
+  ///
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  @inlinable @inline(__always)
+  package func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (
+    inDND: Bool, blockEnd: Int64
+  ) {
+    if kind == .repeating && start != end, let span = zone.tabulatedSpan(instant) {
+      return repeatingStateAndBlockEnd(instant, span: span)
+    }
+    try Zone.checkSupported(instant)
+    return stateAndBlockEnd(unchecked: instant)
+  }
+
+  /// The state and block end for a repeating window shorter than 24 hours, given the wall
+  /// clock's span at the instant.
+  @inlinable @inline(__always)
+  func repeatingStateAndBlockEnd(
+    _ instant: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+  ) -> (inDND: Bool, blockEnd: Int64) {
     let position = periodPosition(wall: span.highWater)
     // The end on the wall clock, and the instant it is reached if no transition intervenes.
     // Periods owned by other dates cannot touch this one then (their starts lie hours away on

@@ -84,7 +84,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   ///   do-not-disturb, with the end of the block.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
   /// - Complexity: O(1); no allocation, no lock.
-  @inlinable
+  @inlinable @inline(__always)
   public func decide(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
     throws(ZoneError) -> PushDecision
   {
@@ -95,8 +95,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     default: break
     }
     if silences(target: target, online: online) { return .suppress(.platformRule, until: nil) }
-    try Zone.checkSupported(instant)
-    let state = schedule.stateAndBlockEnd(unchecked: instant)
+    let state = try schedule.stateAndBlockEnd(instant)
     if state.inDND {
       return .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
     }

@@ -151,6 +151,26 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.highWater(at: instant) }
   }
 
+  /// ``highWater(unchecked:)`` for any instant, when the zone's one-entry buckets describe it
+  /// (1970 to 2500, nearly always); nil otherwise. An answer implies the instant is in range.
+  @inlinable @inline(__always)
+  package func tabulatedHighWater(_ instant: Int64) -> Int64? {
+    Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
+      $0.tabulatedEntry(at: instant)?.highWater(at: instant)
+    }
+  }
+
+  /// ``wallClockSpan(unchecked:)`` for any instant, when the zone's one-entry buckets
+  /// describe it; nil otherwise. An answer implies the instant is in range.
+  @inlinable @inline(__always)
+  package func tabulatedSpan(_ instant: Int64) -> (
+    highWater: Int64, offset: Int64, spanEnd: Int64
+  )? {
+    Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
+      $0.tabulatedEntry(at: instant)?.span(at: instant)
+    }
+  }
+
   /// The high-water mark at an instant known to be in range, the offset in force, and the end
   /// of the run of instants over which the high-water mark equals instant + offset (equal to
   /// the instant when no such promise can be made cheaply). Lets the schedule compute marks

@@ -278,6 +278,16 @@ final class ZoneTable: @unchecked Sendable {
     return generalHighWater(at: t)
   }
 
+  /// The bucket entry for `t` when the table describes its bucket: then `t` lies between 1970
+  /// and the horizon, so a caller that gets one needs no range check.
+  @inlinable @inline(__always)
+  func tabulatedEntry(at t: Int64) -> HighWaterBucket? {
+    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
+    guard bucket < highWaterBucketCount else { return nil }
+    let entry = highWaterBuckets[Int(bucket)]
+    return entry.isDescribed ? entry : nil
+  }
+
   @usableFromInline @inline(never)
   func generalHighWater(at t: Int64) -> Int64 {
     intervalWallClock(at: t).highWater
