@@ -15,6 +15,9 @@ struct FooterClock: Sendable {
   /// year of one kind, so no date rule is evaluated after `init`.
   let startDays: InlineArray<14, Int16>
   let endDays: InlineArray<14, Int16>
+  /// By kind of year, whether daylight time is in force when such a year ends (its later
+  /// change is the start): the state the next New Year opens with.
+  let daylightAtYearEnd: InlineArray<14, Bool>
 
   init(_ footer: POSIXTimeZone?) {
     standardOffset = Int64(footer?.standardOffset ?? 0)
@@ -28,6 +31,7 @@ struct FooterClock: Sendable {
       eventsInsideYear = true
       self.startDays = startDays
       self.endDays = endDays
+      daylightAtYearEnd = InlineArray(repeating: false)
       return
     }
     daylightOffset = Int64(rule.offset)
@@ -55,6 +59,13 @@ struct FooterClock: Sendable {
     }
     self.startDays = startDays
     self.endDays = endDays
+    var daylightAtYearEnd = InlineArray<14, Bool>(repeating: false)
+    for kind in 0..<14 {
+      let start = Int64(startDays[kind]) * 86_400 + startTime - standardOffset
+      let end = Int64(endDays[kind]) * 86_400 + endTime - daylightOffset
+      daylightAtYearEnd[kind] = start > end
+    }
+    self.daylightAtYearEnd = daylightAtYearEnd
   }
 
   /// The kind of a year: 7 if it is a leap year, plus the ISO weekday index (Monday = 0) of
@@ -95,21 +106,23 @@ struct FooterClock: Sendable {
     var january1 = FooterClock.january1(year: year)
     if day < january1 {
       year -= 1
-      january1 = FooterClock.january1(year: year)
-    } else if day >= FooterClock.january1(year: year + 1) {
+      january1 -= CivilCalendar.isLeapYear(year) ? 366 : 365
+    }
+    var isLeap = CivilCalendar.isLeapYear(year)
+    if day - january1 >= (isLeap ? 366 : 365) {
+      january1 += isLeap ? 366 : 365
       year += 1
-      january1 = FooterClock.january1(year: year)
+      isLeap = CivilCalendar.isLeapYear(year)
     }
     let dayOfYear = day - january1
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
-    let isLeap = CivilCalendar.isLeapYear(year)
     let (s, e) = daylightBounds(january1: january1, isLeap: isLeap)
     // The state at New Year is the one the previous year's later change set (rules whose two
     // changes swap order from year to year are legal).
     let previousIsLeap = CivilCalendar.isLeapYear(year - 1)
-    let previous = daylightBounds(
+    let previousKind = FooterClock.yearKind(
       january1: january1 - (previousIsLeap ? 366 : 365), isLeap: previousIsLeap)
-    let daylightAtNewYear = previous.start > previous.end
+    let daylightAtNewYear = daylightAtYearEnd[previousKind]
     let first = min(s, e)
     let second = max(s, e)
     if t >= second {

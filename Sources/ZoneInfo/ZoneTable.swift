@@ -243,13 +243,9 @@ final class ZoneTable: @unchecked Sendable {
   /// or before `t`, which differs from the reading only in the repeated half of a fold).
   @inlinable @inline(__always)
   func wallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
-    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    if bucket < highWaterBucketCount {
-      let entry = highWaterBuckets[Int(bucket)]
-      if entry.isDescribed {
-        let span = entry.span(at: t)
-        return (t &+ span.offset, span.highWater)
-      }
+    if let entry = tabulatedEntry(at: t) {
+      let span = entry.span(at: t)
+      return (t &+ span.offset, span.highWater)
     }
     return intervalWallClock(at: t)
   }
@@ -269,12 +265,7 @@ final class ZoneTable: @unchecked Sendable {
   /// horizon, the general look-up elsewhere.
   @inlinable @inline(__always)
   func highWater(at t: Int64) -> Int64 {
-    // A negative instant wraps to a huge bucket number and takes the general path.
-    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    if bucket < highWaterBucketCount {
-      let entry = highWaterBuckets[Int(bucket)]
-      if entry.isDescribed { return entry.highWater(at: t) }
-    }
+    if let entry = tabulatedEntry(at: t) { return entry.highWater(at: t) }
     return generalHighWater(at: t)
   }
 
@@ -282,6 +273,7 @@ final class ZoneTable: @unchecked Sendable {
   /// and the horizon, so a caller that gets one needs no range check.
   @inlinable @inline(__always)
   func tabulatedEntry(at t: Int64) -> HighWaterBucket? {
+    // A negative instant wraps to a huge bucket number and is not described.
     let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
     guard bucket < highWaterBucketCount else { return nil }
     let entry = highWaterBuckets[Int(bucket)]
@@ -321,11 +313,7 @@ final class ZoneTable: @unchecked Sendable {
   /// repeated half, or the footer rule).
   @inlinable @inline(__always)
   func wallClockSpan(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
-    let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    if bucket < highWaterBucketCount {
-      let entry = highWaterBuckets[Int(bucket)]
-      if entry.isDescribed { return entry.span(at: t) }
-    }
+    if let entry = tabulatedEntry(at: t) { return entry.span(at: t) }
     return generalWallClockSpan(at: t)
   }
 
