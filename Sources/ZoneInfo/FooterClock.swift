@@ -86,6 +86,17 @@ struct FooterClock: Sendable {
     )
   }
 
+  /// Whether a year from 1 on is a leap year, without the short-circuit branches of
+  /// `CivilCalendar.isLeapYear` (a random year's answer is unpredictable): divisible by 100
+  /// and by 16 is divisible by 400.
+  @inline(__always)
+  static func isLeapYear(_ year: Int64) -> Bool {
+    let by4: UInt8 = year & 3 == 0 ? 1 : 0
+    let by100: UInt8 = year % 100 == 0 ? 1 : 0
+    let by16: UInt8 = year & 15 == 0 ? 1 : 0
+    return by4 & (~by100 | by16) & 1 != 0
+  }
+
   /// January 1 (day number) of a year from 1 on.
   @inline(__always)
   static func january1(year: Int64) -> Int64 {
@@ -96,6 +107,7 @@ struct FooterClock: Sendable {
 
   /// The wall clock at `t`, or nil when the closed form does not apply (near New Year, before
   /// year 1, or rules with events at the edges of the year).
+  @inline(__always)
   func wallClock(at t: Int64) -> (local: Int64, lastChange: Int64, offsetBefore: Int64)? {
     guard hasDaylight else { return (t + standardOffset, Int64.min, standardOffset) }
     guard eventsInsideYear else { return nil }
@@ -106,42 +118,38 @@ struct FooterClock: Sendable {
     var january1 = FooterClock.january1(year: year)
     if day < january1 {
       year -= 1
-      january1 -= CivilCalendar.isLeapYear(year) ? 366 : 365
+      january1 -= FooterClock.isLeapYear(year) ? 366 : 365
     }
-    var isLeap = CivilCalendar.isLeapYear(year)
+    var isLeap = FooterClock.isLeapYear(year)
     if day - january1 >= (isLeap ? 366 : 365) {
       january1 += isLeap ? 366 : 365
       year += 1
-      isLeap = CivilCalendar.isLeapYear(year)
+      isLeap = FooterClock.isLeapYear(year)
     }
     let dayOfYear = day - january1
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
     let (s, e) = daylightBounds(january1: january1, isLeap: isLeap)
     // The state at New Year is the one the previous year's later change set (rules whose two
     // changes swap order from year to year are legal).
-    let previousIsLeap = CivilCalendar.isLeapYear(year - 1)
+    let previousIsLeap = FooterClock.isLeapYear(year - 1)
     let previousKind = FooterClock.yearKind(
       january1: january1 - (previousIsLeap ? 366 : 365), isLeap: previousIsLeap)
     let daylightAtNewYear = daylightAtYearEnd[previousKind]
-    let first = min(s, e)
-    let second = max(s, e)
-    if t >= second {
-      let daylight = second == s
-      return (
-        t + (daylight ? daylightOffset : standardOffset), second,
-        daylight ? standardOffset : daylightOffset
-      )
-    }
-    if t >= first {
-      let daylight = first == s
-      return (
-        t + (daylight ? daylightOffset : standardOffset), first,
-        daylightAtNewYear ? daylightOffset : standardOffset
-      )
-    }
+    // Selections rather than branches: which part of its year a random instant falls in is
+    // unpredictable. On a tie the start wins, as it is applied last.
+    let startFirst = s < e
+    let first = startFirst ? s : e
+    let second = startFirst ? e : s
+    let afterSecond = t >= second
+    let afterFirst = t >= first
+    let daylight = afterSecond ? !startFirst : (afterFirst ? startFirst : daylightAtNewYear)
+    // Before the second change the clock showed the first one's state; before the first, New
+    // Year's.
+    let daylightBefore = afterSecond ? startFirst : daylightAtNewYear
     return (
-      t + (daylightAtNewYear ? daylightOffset : standardOffset), Int64.min,
-      daylightAtNewYear ? daylightOffset : standardOffset
+      t &+ (daylight ? daylightOffset : standardOffset),
+      afterSecond ? second : (afterFirst ? first : Int64.min),
+      daylightBefore ? daylightOffset : standardOffset
     )
   }
 }
