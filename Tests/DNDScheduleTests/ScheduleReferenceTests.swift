@@ -6,6 +6,19 @@ import ZoneInfo
 /// The engine against the slow reference over seeded random rules × zones × instants, half of
 /// the instants near transitions.
 final class ScheduleReferenceTests: XCTestCase {
+  /// Asserts that the engine and the reference agree on the state at an instant and on the
+  /// next change after it.
+  func assertAgrees(
+    _ schedule: DoNotDisturbSchedule, _ reference: ReferenceSchedule, at t: Int64,
+    _ context: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    XCTAssertEqual(
+      try schedule.contains(t), try reference.contains(t), context, file: file, line: line)
+    XCTAssertEqual(
+      try schedule.nextChange(after: t), try reference.nextChange(after: t), context, file: file,
+      line: line)
+  }
+
   func testRepeatingRulesMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0001)
     var rng = SplitMix64(seed: seed)
@@ -20,16 +33,14 @@ final class ScheduleReferenceTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: schedule.zone, using: &rng)
         let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
-        XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
-        XCTAssertEqual(
-          try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+        try assertAgrees(schedule, reference, at: t, context)
         cases += 1
       }
     }
     XCTAssertEqual(cases, 6_000)
   }
 
-  /// A long-running server asks about "now", minute after minute, through DST changes. The
+  /// A long-running server asks about "now", again and again, through DST changes. The
   /// compiled value holds no cached period or offset that could go stale (Go's long-running
   /// server bug); this walks each notable zone's 2025–2027 transitions in clock order, with
   /// windows that end, start or lie inside the changed hour, and checks every answer.
@@ -53,9 +64,7 @@ final class ScheduleReferenceTests: XCTestCase {
             by: 300)
           for t in Array(walk) + [transition.instant - 1, transition.instant + 1] {
             let context = "\(id) \(schedule) at \(t)"
-            XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
-            XCTAssertEqual(
-              try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+            try assertAgrees(schedule, reference, at: t, context)
             checked += 1
           }
         }
@@ -84,9 +93,7 @@ final class ScheduleReferenceTests: XCTestCase {
       ] {
         let t = savedAt + offset
         let context = "\(id) \(schedule) saved \(savedAt) at \(t) [seed \(seed)]"
-        XCTAssertEqual(try schedule.contains(t), try reference.contains(t), context)
-        XCTAssertEqual(
-          try schedule.nextChange(after: t), try reference.nextChange(after: t), context)
+        try assertAgrees(schedule, reference, at: t, context)
       }
     }
   }
