@@ -1,6 +1,5 @@
 // Fuzz target `posix-tz`: arbitrary bytes as a POSIX TZ string (a TZif footer). A typed
 // ZoneError or a zone that follows the rule at every instant with the zone properties.
-import DNDSchedule
 import FuzzSupport
 import ZoneInfo
 
@@ -18,15 +17,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
   }
   require(zone.identifier == text, "identifier \(zone.identifier) is not the TZ string")
-  let probes = Probes(input)
-  exerciseZone(zone, probes: probes)
-  for rule in sampleRules(probes) {
-    do {
-      exerciseSchedule(try DoNotDisturbSchedule(rule: rule, zone: zone), probes: probes)
-    } catch {
-      require(false, "sample rule \(rule) does not compile: \(error)")
-    }
-  }
+  exerciseZoneInput(zone, input: input)
   return 0
 }
 

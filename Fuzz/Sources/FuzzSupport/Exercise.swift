@@ -222,3 +222,24 @@ public func exerciseSchedule(_ schedule: DoNotDisturbSchedule, probes: Probes) {
     }
   }
 }
+
+/// The whole check of the zone targets (`tzif`, `posix-tz`) for an input that made a zone:
+/// the zone properties at the input's probes, then two sample rules compiled against it.
+///
+/// The tests replay saved inputs through this same function (Tests/DNDTestSupport links this
+/// file), so a regression file is checked exactly as the fuzzer checked it.
+///
+/// - Parameters:
+///   - zone: The zone the input made.
+///   - input: The input's bytes.
+public func exerciseZoneInput(_ zone: Zone, input: UnsafeBufferPointer<UInt8>) {
+  let probes = Probes(input)
+  exerciseZone(zone, probes: probes)
+  for rule in sampleRules(probes) {
+    do {
+      exerciseSchedule(try DoNotDisturbSchedule(rule: rule, zone: zone), probes: probes)
+    } catch {
+      require(false, "sample rule \(rule) does not compile: \(error)")
+    }
+  }
+}

@@ -1,6 +1,5 @@
 // Fuzz target `tzif`: arbitrary bytes as a TZif file. A typed ZoneError or a zone whose
 // answers keep the zone properties at every probe; never a trap, a hang or a bad access.
-import DNDSchedule
 import FuzzSupport
 import ZoneInfo
 
@@ -14,15 +13,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = error.description
     return 0
   }
-  let probes = Probes(input)
-  exerciseZone(zone, probes: probes)
-  for rule in sampleRules(probes) {
-    do {
-      exerciseSchedule(try DoNotDisturbSchedule(rule: rule, zone: zone), probes: probes)
-    } catch {
-      require(false, "sample rule \(rule) does not compile: \(error)")
-    }
-  }
+  exerciseZoneInput(zone, input: input)
   return 0
 }
 

@@ -1,0 +1,1 @@
+../../Fuzz/Sources/FuzzSupport/Exercise.swift
