@@ -57,7 +57,12 @@ package enum CivilCalendar {
   /// Whether a proleptic Gregorian year is a leap year.
   @inlinable @usableFromInline
   package static func isLeapYear(_ year: Int64) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    // Without short-circuit branches (a random year's answer is unpredictable): a year
+    // divisible by 100 and by 16 is divisible by 400.
+    let by4: UInt8 = year & 3 == 0 ? 1 : 0
+    let by100: UInt8 = year % 100 == 0 ? 1 : 0
+    let by16: UInt8 = year & 15 == 0 ? 1 : 0
+    return by4 & (~by100 | by16) & 1 != 0
   }
 
   /// Number of days in a month of a year.

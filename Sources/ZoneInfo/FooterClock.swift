@@ -86,17 +86,6 @@ struct FooterClock: Sendable {
     )
   }
 
-  /// Whether a year from 1 on is a leap year, without the short-circuit branches of
-  /// `CivilCalendar.isLeapYear` (a random year's answer is unpredictable): divisible by 100
-  /// and by 16 is divisible by 400.
-  @inline(__always)
-  static func isLeapYear(_ year: Int64) -> Bool {
-    let by4: UInt8 = year & 3 == 0 ? 1 : 0
-    let by100: UInt8 = year % 100 == 0 ? 1 : 0
-    let by16: UInt8 = year & 15 == 0 ? 1 : 0
-    return by4 & (~by100 | by16) & 1 != 0
-  }
-
   /// January 1 (day number) of a year from 1 on.
   @inline(__always)
   static func january1(year: Int64) -> Int64 {
@@ -118,20 +107,20 @@ struct FooterClock: Sendable {
     var january1 = FooterClock.january1(year: year)
     if day < january1 {
       year -= 1
-      january1 -= FooterClock.isLeapYear(year) ? 366 : 365
+      january1 -= CivilCalendar.isLeapYear(year) ? 366 : 365
     }
-    var isLeap = FooterClock.isLeapYear(year)
+    var isLeap = CivilCalendar.isLeapYear(year)
     if day - january1 >= (isLeap ? 366 : 365) {
       january1 += isLeap ? 366 : 365
       year += 1
-      isLeap = FooterClock.isLeapYear(year)
+      isLeap = CivilCalendar.isLeapYear(year)
     }
     let dayOfYear = day - january1
     guard dayOfYear >= 3 && dayOfYear <= 361 else { return nil }
     let (s, e) = daylightBounds(january1: january1, isLeap: isLeap)
     // The state at New Year is the one the previous year's later change set (rules whose two
     // changes swap order from year to year are legal).
-    let previousIsLeap = FooterClock.isLeapYear(year - 1)
+    let previousIsLeap = CivilCalendar.isLeapYear(year - 1)
     let previousKind = FooterClock.yearKind(
       january1: january1 - (previousIsLeap ? 366 : 365), isLeap: previousIsLeap)
     let daylightAtNewYear = daylightAtYearEnd[previousKind]
@@ -164,10 +153,8 @@ extension POSIXTimeZone.DateRule {
   @inline(__always)
   func fastDayNumber(year: Int64) -> Int64 {
     guard year >= 1 else { return dayNumber(year: year) }
-    let previous = year - 1
-    // Days from 1970-01-01 to January 1 of `year`: 719_162 is January 1 of year 1.
-    let jan1 = previous * 365 + previous / 4 - previous / 100 + previous / 400 - 719_162
-    let leap: Int64 = (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 1 : 0
+    let jan1 = FooterClock.january1(year: year)
+    let leap: Int64 = CivilCalendar.isLeapYear(year) ? 1 : 0
     switch self {
     case .monthWeekDay(let month, let week, let weekday):
       let index = Int(month - 1)
