@@ -151,12 +151,13 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     periodPosition(wall: wall).isInside
   }
 
-  /// Whether a high-water mark is inside a period, and how far (in seconds) it lies past the
-  /// start of the period that could contain it. See ``isInside(wall:)``.
+  /// Whether a high-water mark is inside a period, how far (in seconds) it lies past the
+  /// start of the period that could contain it, and the local date (day number) that owns
+  /// that period. See ``isInside(wall:)``.
   @inlinable @inline(__always)
-  func periodPosition(wall: Int64) -> (isInside: Bool, intoPeriod: UInt32) {
-    let bias: Int64 = 700_000 * 604_800 + 3 * 86_400
-    let shifted = UInt64(bitPattern: wall &- Int64(start) &+ bias)
+  func periodPosition(wall: Int64) -> (isInside: Bool, intoPeriod: UInt32, day: Int64) {
+    let biasDays: Int64 = 700_000 * 7 + 3
+    let shifted = UInt64(bitPattern: wall &- Int64(start) &+ biasDays &* 86_400)
     let day = shifted / 86_400
     let intoPeriod = UInt32(truncatingIfNeeded: shifted &- day &* 86_400)
     // Both below 2^17: the difference's sign bit is `intoPeriod < windowLength`.
@@ -164,7 +165,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     // The weekday as day mod 7, by one multiplication: the top three bits of the fraction
     // day / 7 (scaled to 32 bits) are exactly day mod 7 for days below 2^32 / 24.
     let weekday = (UInt32(truncatingIfNeeded: day) &* 0x2492_4925) &>> 29
-    return ((UInt32(days) &>> weekday) & inWindow != 0, intoPeriod)
+    return (
+      (UInt32(days) &>> weekday) & inWindow != 0, intoPeriod,
+      Int64(bitPattern: day) &- biasDays
+    )
   }
 
   /// The window's length in seconds: 1…86,400 (a window that ends where it starts lasts 24
@@ -175,22 +179,11 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     return UInt32(bitPattern: (difference > 0 ? difference : difference &+ 1_440) &* 60)
   }
 
-  /// The local date whose period contains the instant with this high-water mark, computed
-  /// with bit arithmetic rather than branches (random instants make branches unpredictable).
+  /// The local date whose period contains the instant with this high-water mark.
   @inlinable @inline(__always)
   func owningDay(wall: Int64) -> Int64? {
-    let day = floorDivide(wall, 86_400)
-    let second = Int32(truncatingIfNeeded: wall &- day &* 86_400)
-    let weekday = CivilCalendar.isoWeekdayIndex(dayNumber: day)
-    let today = (days >> UInt8(weekday)) & 1
-    let yesterday = (days >> UInt8(weekday == 0 ? 6 : weekday - 1)) & 1
-    let afterStart: UInt8 = second >= start ? 1 : 0
-    let beforeEnd: UInt8 = second < end ? 1 : 0
-    if start < end {
-      return today & afterStart & beforeEnd != 0 ? day : nil
-    }
-    if today & afterStart != 0 { return day }
-    return yesterday & beforeEnd != 0 ? day &- 1 : nil
+    let position = periodPosition(wall: wall)
+    return position.isInside ? position.day : nil
   }
 
   /// Whether the rule owns the period that starts on a local date (day number).
@@ -253,12 +246,9 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// before `candidate` (the period's end at the instant's offset), or the instant is in a
   /// fold's repeated half.
   ///
-  /// The period ends at `mark(endLocal)`: the instant `c` with `highWater(c - 1) < endLocal <=
-  /// highWater(c)`, a test any guess can pass or fail. The guesses are the end at the offset
-  /// that follows the run (one transition crossed, or a bucket boundary with none) and the
-  /// run's end itself (an end inside a gap). The block ends there too unless the clock has
-  /// jumped to the next period's start (it could touch this one); that, and anything else,
-  /// takes the general walk.
+  /// The period ends at `mark(endLocal)`, and the block with it unless the clock has reached
+  /// the next period's start by then (only a jump of most of a day does that, and then the
+  /// periods could touch): that case takes the general walk.
   @usableFromInline @inline(never)
   func blockEnd(
     _ instant: Int64, candidate: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
@@ -266,20 +256,11 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     let endLocal = candidate &+ span.offset
     // The earliest the next period can start on the clock: the next date's start.
     let nextStartLocal = endLocal &- Int64(windowLength) &+ 86_400
-    let supported = Zone.supportedInstants
-    func isEnd(_ guess: Int64) -> Bool {
-      guard supported.contains(guess - 1) && supported.contains(guess) else { return false }
-      let reading = zone.highWater(unchecked: guess)
-      return reading >= endLocal && reading < nextStartLocal
-        && zone.highWater(unchecked: guess - 1) < endLocal
-    }
-    var guess = candidate
-    if span.spanEnd > instant && span.spanEnd <= candidate && supported.contains(span.spanEnd) {
-      guess = endLocal &- zone.wallClockSpan(unchecked: span.spanEnd).offset
-    }
-    if isEnd(guess) { return guess }
-    if isEnd(span.spanEnd) { return span.spanEnd }
-    return slowBlockEnd(instant)
+    let end = mark(endLocal)
+    guard Zone.supportedInstants.contains(end),
+      zone.highWater(unchecked: end) < nextStartLocal
+    else { return slowBlockEnd(instant) }
+    return end
   }
 
   /// ``stateAndBlockEnd(unchecked:)`` for disabled and one-off rules and 24-hour windows.
