@@ -727,7 +727,7 @@ struct DNDRun {
 /// measures its peak resident memory.
 func runDND(_ arguments: [String], input: DNDInput, timeout: Double) throws -> DNDRun {
   let executable = try XCTUnwrap(
-    dndExecutable(), "the dnd executable is not built next to the tests")
+    TestPaths.dndExecutable, "the dnd executable is not built next to the tests")
   let scratch = NSTemporaryDirectory() + "dndkit-extreme-run-\(UUID().uuidString)"
   try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -779,21 +779,4 @@ func runDND(_ arguments: [String], input: DNDInput, timeout: Double) throws -> D
   let (status, peak) = waitForChild(pid, timeout: timeout, memoryLimit: 4 << 30)
   let output = [UInt8](FileManager.default.contents(atPath: outputPath) ?? Data())
   return DNDRun(status: status, output: output, maxResidentBytes: peak)
-}
-
-/// The `dnd` executable in the build products folder that holds the test bundle.
-func dndExecutable() -> String? {
-  var folders = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
-  if let first = CommandLine.arguments.first {
-    folders.append(URL(fileURLWithPath: first).resolvingSymlinksInPath())
-  }
-  for start in folders {
-    var folder = start
-    for _ in 0..<3 {
-      folder.deleteLastPathComponent()
-      let candidate = folder.appendingPathComponent("dnd").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-  }
-  return nil
 }

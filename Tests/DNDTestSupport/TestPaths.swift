@@ -11,6 +11,31 @@ public enum TestPaths {
   /// `Fixtures/` in the package root.
   public static var fixtures: String { packageRoot + "/Fixtures" }
 
+  /// The `dnd` executable, in the build products folder that holds the test bundle (or the
+  /// test runner); nil when it is not built.
+  public static let dndExecutable: String? = {
+    var folders: [URL] = []
+    if let first = CommandLine.arguments.first {
+      folders.append(URL(fileURLWithPath: first).resolvingSymlinksInPath())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL)
+    }
+    folders.append(Bundle.main.bundleURL)
+    if let path = Bundle.main.executablePath {
+      folders.append(URL(fileURLWithPath: path).resolvingSymlinksInPath())
+    }
+    for start in folders {
+      var folder = start
+      for _ in 0..<4 {
+        folder.deleteLastPathComponent()
+        let candidate = folder.appendingPathComponent("dnd").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      }
+    }
+    return nil
+  }()
+
   /// The system tzdata the tests run against: `TZDIR` when set, else `/usr/share/zoneinfo`.
   public static var zoneinfo: String {
     let tzdir = ProcessInfo.processInfo.environment["TZDIR"] ?? ""

@@ -1,3 +1,4 @@
+import DNDTestSupport
 import Foundation
 import XCTest
 
@@ -23,28 +24,7 @@ enum DNDProcess {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The `dnd` executable: in the build products directory that holds the test bundle.
-  static let executable: URL? = {
-    var directories: [URL] = []
-    if let first = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath())
-    }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      directories.append(bundle.bundleURL)
-    }
-    directories.append(Bundle.main.bundleURL)
-    if let path = Bundle.main.executablePath {
-      directories.append(URL(fileURLWithPath: path).resolvingSymlinksInPath())
-    }
-    for start in directories {
-      var directory = start
-      for _ in 0..<4 {
-        directory.deleteLastPathComponent()
-        let candidate = directory.appendingPathComponent("dnd")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-    }
-    return nil
-  }()
+  static let executable: URL? = TestPaths.dndExecutable.map(URL.init(fileURLWithPath:))
 
   /// Runs `dnd` with arguments and standard input, from the package root by default.
   ///
