@@ -69,44 +69,46 @@ struct HighWaterBucket {
     return (local &+ (foldExcess & inFold), offset, runEnd ^ ((runEnd ^ t) & inFold))
   }
 
-  /// The entry for the bucket starting at `bucketStart`, or ``general``.
+  // Over a part [partStart, …) of a bucket with one offset, the entry's high-water mark is
+  // max(t + offset, entryPeak) and the exact one max(t + offset, exactPeak). They agree on the
+  // whole part when the peaks are equal or neither exceeds the part's first reading.
+  private static func agrees(partStart: Int64, offset: Int32, entryPeak: Int64, exactPeak: Int64)
+    -> Bool
+  {
+    entryPeak == exactPeak || max(entryPeak, exactPeak) <= partStart + Int64(offset)
+  }
+
+  /// The entry for a bucket with no transition, or ``general``.
   ///
   /// - Parameters:
   ///   - bucketStart: The bucket's first instant (a multiple of 2^23, not negative).
-  ///   - first: The interval in force at `bucketStart`.
-  ///   - count, starts, offsets, peaks: The zone's intervals.
+  ///   - offset: The offset in force over the whole bucket.
+  ///   - peak: The exact high-water mark before the interval in force began.
+  /// - Returns: An entry whose transition is `bucketStart`; it also describes every later
+  ///   bucket of the same interval, as the peak only falls further behind the clock.
+  static func encode(bucketStart: Int64, offset: Int32, peak: Int64) -> HighWaterBucket {
+    let entryPeak = bucketStart - 1 + Int64(offset)
+    guard agrees(partStart: bucketStart, offset: offset, entryPeak: entryPeak, exactPeak: peak)
+    else { return general }
+    return HighWaterBucket(transition: bucketStart, before: offset, after: offset)
+  }
+
+  /// The entry for a bucket with exactly one transition, or ``general``.
+  ///
+  /// - Parameters:
+  ///   - bucketStart: The bucket's first instant (a multiple of 2^23, not negative).
+  ///   - transition: The bucket's transition.
+  ///   - before, after: The offsets in force before and from the transition.
+  ///   - peakBefore, peakAfter: The exact high-water marks before the two intervals began.
   static func encode(
-    bucketStart: Int64, first: Int, count: Int, starts: UnsafeMutablePointer<Int64>,
-    offsets: UnsafeMutablePointer<Int32>, peaks: UnsafeMutablePointer<Int64>
+    bucketStart: Int64, transition: Int64, before: Int32, after: Int32, peakBefore: Int64,
+    peakAfter: Int64
   ) -> HighWaterBucket {
-    let bucketEnd = bucketStart + (1 << Int64(shift))
-    var transitions = 0
-    while first + transitions + 1 < count && starts[first + transitions + 1] < bucketEnd {
-      transitions += 1
-    }
-    guard transitions <= 1 else { return general }
-    let before = offsets[first]
-    // Over a part [partStart, …) with one offset the entry's high-water mark is
-    // max(t + offset, fastPeak) and the exact one max(t + offset, exactPeak). They agree on
-    // the whole part when the peaks are equal or neither exceeds the part's first reading.
-    func agrees(partStart: Int64, offset: Int32, fastPeak: Int64, exactPeak: Int64) -> Bool {
-      fastPeak == exactPeak || max(fastPeak, exactPeak) <= partStart + Int64(offset)
-    }
-    if transitions == 0 {
-      let fastPeak = bucketStart - 1 + Int64(before)
-      guard
-        agrees(
-          partStart: bucketStart, offset: before, fastPeak: fastPeak, exactPeak: peaks[first])
-      else { return general }
-      return HighWaterBucket(transition: bucketStart, before: before, after: before)
-    }
-    let transition = starts[first + 1]
-    let after = offsets[first + 1]
     guard
-      agrees(partStart: bucketStart, offset: before, fastPeak: .min, exactPeak: peaks[first]),
+      agrees(partStart: bucketStart, offset: before, entryPeak: .min, exactPeak: peakBefore),
       agrees(
-        partStart: transition, offset: after, fastPeak: transition - 1 + Int64(before),
-        exactPeak: peaks[first + 1])
+        partStart: transition, offset: after, entryPeak: transition - 1 + Int64(before),
+        exactPeak: peakAfter)
     else { return general }
     return HighWaterBucket(transition: transition, before: before, after: after)
   }

@@ -186,10 +186,12 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 extension ZoneTable {
   func isEquivalent(to other: ZoneTable) -> Bool {
     guard identifier == other.identifier, count == other.count, footer == other.footer,
-      footerStart == other.footerStart, names == other.names,
-      abbreviationIndexes == other.abbreviationIndexes
+      footerStart == other.footerStart, names == other.names
     else { return false }
-    for i in 0..<count where starts[i] != other.starts[i] || offsets[i] != other.offsets[i] {
+    for i in 0..<count
+    where starts[i] != other.starts[i] || offsets[i] != other.offsets[i]
+      || abbreviationIndexes[i] != other.abbreviationIndexes[i]
+    {
       return false
     }
     return true

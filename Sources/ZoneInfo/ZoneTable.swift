@@ -15,19 +15,24 @@ final class ZoneTable: @unchecked Sendable {
   /// 1800-01-01T00:00:00Z: footers after an earlier last transition are not fattened (real
   /// tzdata has none; a hostile file could ask for billions of years).
   static let fatteningFloor: Int64 = -5_364_662_400
+  /// The last year whose footer changes can fall before ``fattenedHorizon`` (a change's
+  /// instant lies within eight days of its local date).
+  static let fattenedHorizonYear: Int64 = 2501
 
   let identifier: String
   /// Number of intervals; at least 1.
   let count: Int
-  /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`.
+  /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`, and
+  /// `starts[count]` is `Int64.max` (a sentinel).
   let starts: UnsafeMutablePointer<Int64>
   /// UTC offset of each interval, seconds east.
   let offsets: UnsafeMutablePointer<Int32>
   /// The highest wall-clock reading (local seconds) shown before each interval began.
   let peaks: UnsafeMutablePointer<Int64>
-  let isDaylight: [Bool]
+  /// Whether each interval is daylight time.
+  let isDaylight: UnsafeMutablePointer<Bool>
   /// Per interval, an index into `names`.
-  let abbreviationIndexes: [UInt16]
+  let abbreviationIndexes: UnsafeMutablePointer<UInt16>
   /// The distinct abbreviations.
   let names: [String]
   /// Instants at or after this are computed from `footer`.
@@ -43,15 +48,6 @@ final class ZoneTable: @unchecked Sendable {
   /// Number of entries in `highWaterBuckets`: buckets wholly before the footer and the horizon.
   @usableFromInline let highWaterBucketCount: UInt64
 
-  /// An interval while the table is built; the abbreviation is an index into the name list,
-  /// so that building a long fattened table copies no strings.
-  struct Interval {
-    var start: Int64
-    var offset: Int32
-    var isDaylight: Bool
-    var abbreviation: UInt16
-  }
-
   /// The index of a name in a list, appending it when new.
   static func index(of name: String, in names: inout [String]) -> UInt16 {
     if let found = names.firstIndex(of: name) { return UInt16(truncatingIfNeeded: found) }
@@ -64,34 +60,48 @@ final class ZoneTable: @unchecked Sendable {
     let clock = FooterClock(contents.footer)
     var names: [String] = []
     let typeNames = contents.types.map { ZoneTable.index(of: $0.abbreviation, in: &names) }
-    var intervals: [Interval] = []
-    // Room for the footer's two transitions a year up to the horizon as well.
-    intervals.reserveCapacity(contents.transitions.count + 1 + (contents.footer == nil ? 0 : 1_100))
+    let transitions = contents.transitions
+    // The footer's first fattened year and how many years follow it up to the horizon; each
+    // adds at most two intervals, so the columns below never need to grow.
+    var fattenFrom: Int64 = 0
+    var fattenYears = 0
+    if let footer = contents.footer, footer.daylight != nil, let last = transitions.last,
+      last >= ZoneTable.fatteningFloor && last < ZoneTable.fattenedHorizon
+    {
+      fattenFrom =
+        CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400))
+        .year - 1
+      fattenYears = Int(ZoneTable.fattenedHorizonYear - fattenFrom + 1)
+    }
+    var columns = IntervalColumns(capacity: transitions.count + 2 + 2 * fattenYears)
     let type0 = contents.types[0]
-    intervals.append(
-      Interval(
-        start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
-        abbreviation: typeNames[0]))
-    for (t, typeIndex) in zip(contents.transitions, contents.transitionTypes) {
-      let type = contents.types[Int(typeIndex)]
-      ZoneTable.append(
-        Interval(
-          start: t, offset: type.offset, isDaylight: type.isDaylight,
-          abbreviation: typeNames[Int(typeIndex)]), to: &intervals)
+    columns.append(
+      start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
+      abbreviation: typeNames[0])
+    // Per type, the fields an interval copies, so that the loop copies no strings.
+    let typeOffsets = contents.types.map(\.offset)
+    let typeIsDaylight = contents.types.map(\.isDaylight)
+    for (t, typeIndex) in zip(transitions, contents.transitionTypes) {
+      let type = Int(typeIndex)
+      columns.append(
+        start: t, offset: typeOffsets[type], isDaylight: typeIsDaylight[type],
+        abbreviation: typeNames[type])
     }
     var footerStart = Int64.max
     if let footer = contents.footer, footer.daylight == nil {
       // A footer without daylight time is one constant type: extend the table with it.
-      ZoneTable.append(
-        Interval(
-          start: contents.transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
-          offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
-          abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names)),
-        to: &intervals)
-    } else if let footer = contents.footer {
-      if let last = contents.transitions.last {
-        if last >= ZoneTable.fatteningFloor && last < ZoneTable.fattenedHorizon {
-          ZoneTable.fatten(&intervals, names: &names, after: last, footer: footer, clock: clock)
+      columns.append(
+        start: transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
+        offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
+        abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names))
+    } else if let footer = contents.footer, let rule = footer.daylight {
+      if let last = transitions.last {
+        if fattenYears > 0 {
+          let standard = ZoneTable.index(of: footer.standardAbbreviation, in: &names)
+          let daylight = ZoneTable.index(of: rule.abbreviation, in: &names)
+          columns.fatten(
+            after: last, firstYear: fattenFrom, years: fattenYears, clock: clock,
+            standard: (footer.standardOffset, standard), daylight: (rule.offset, daylight))
           footerStart = ZoneTable.fattenedHorizon
         } else {
           // A last transition before 1800 (a "big bang" entry alone) or past the horizon: the
@@ -106,27 +116,21 @@ final class ZoneTable: @unchecked Sendable {
     self.footer = contents.footer
     self.footerClock = clock
     self.footerStart = footerStart
-    count = intervals.count
-    starts = .allocate(capacity: count)
-    offsets = .allocate(capacity: count)
+    columns.finish()
+    count = columns.count
+    starts = columns.starts
+    offsets = columns.offsets
+    isDaylight = columns.isDaylight
+    abbreviationIndexes = columns.abbreviations
     peaks = .allocate(capacity: count)
     var peak = Int64.min
-    var isDaylight = [Bool](repeating: false, count: count)
-    var abbreviationIndexes = [UInt16](repeating: 0, count: count)
-    var previousOffset: Int64 = 0
-    for (i, interval) in intervals.enumerated() {
-      if i > 0 { peak = max(peak, saturatingAdd(interval.start - 1, previousOffset)) }
-      previousOffset = Int64(interval.offset)
-      starts[i] = interval.start
-      offsets[i] = interval.offset
+    peaks[0] = peak
+    for i in 1..<count {
+      peak = max(peak, saturatingAdd(starts[i] - 1, Int64(offsets[i - 1])))
       peaks[i] = peak
-      isDaylight[i] = interval.isDaylight
-      abbreviationIndexes[i] = interval.abbreviation
     }
-    self.isDaylight = isDaylight
-    self.abbreviationIndexes = abbreviationIndexes
     self.names = names
-    let lastOffset = Int64(intervals[intervals.count - 1].offset)
+    let lastOffset = Int64(offsets[count - 1])
     tableEndPeak =
       footerStart == Int64.min || footerStart == Int64.max
       ? peak : max(peak, saturatingAdd(footerStart - 1, lastOffset))
@@ -135,16 +139,16 @@ final class ZoneTable: @unchecked Sendable {
     highWaterBucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
     highWaterBuckets = .allocate(capacity: max(1, Int(highWaterBucketCount)))
     ZoneTable.fillHighWaterBuckets(
-      highWaterBuckets, count: Int(highWaterBucketCount), intervals: count, starts: starts,
+      highWaterBuckets, count: Int(highWaterBucketCount), starts: starts,
       offsets: offsets, peaks: peaks)
   }
 
-  /// Encodes the one-entry buckets. Most buckets lie wholly inside one interval: the first of
-  /// such a run is encoded and checked, and its entry (whose transition then lies at or before
-  /// every later bucket of the run) is copied to the rest; buckets with a transition are
-  /// encoded one by one.
+  /// Encodes the one-entry buckets in one walk over buckets and intervals together. A run of
+  /// buckets inside one interval shares the entry of its first bucket (whose transition then
+  /// lies at or before every later bucket of the run); buckets with a transition are encoded
+  /// one by one, and those with two take the general path.
   private static func fillHighWaterBuckets(
-    _ buckets: UnsafeMutablePointer<HighWaterBucket>, count n: Int, intervals: Int,
+    _ buckets: UnsafeMutablePointer<HighWaterBucket>, count n: Int,
     starts: UnsafeMutablePointer<Int64>, offsets: UnsafeMutablePointer<Int32>,
     peaks: UnsafeMutablePointer<Int64>
   ) {
@@ -153,20 +157,29 @@ final class ZoneTable: @unchecked Sendable {
     var b = 0
     while b < n {
       let bucketStart = Int64(b) << shift
-      while first + 1 < intervals && starts[first + 1] <= bucketStart { first += 1 }
-      let entry = HighWaterBucket.encode(
-        bucketStart: bucketStart, first: first, count: intervals, starts: starts,
-        offsets: offsets, peaks: peaks)
-      buckets[b] = entry
-      b += 1
-      guard entry.isDescribed && entry.transition == bucketStart else { continue }
-      // No transition in this bucket: the same entry holds up to the bucket of the next one.
-      let next = first + 1 < intervals ? starts[first + 1] : Int64.max
-      let runEnd = min(n, Int(min(next >> shift, Int64(n))))
-      while b < runEnd {
-        buckets[b] = entry
-        b += 1
+      let bucketEnd = bucketStart + (1 << shift)
+      // The interval in force at the bucket's start; the sentinel after the last start stops
+      // the walk.
+      while starts[first &+ 1] <= bucketStart { first &+= 1 }
+      let next = starts[first + 1]
+      if next >= bucketEnd {
+        let entry = HighWaterBucket.encode(
+          bucketStart: bucketStart, offset: offsets[first], peak: peaks[first])
+        // Up to the bucket of the next transition (past `b`, as `next >= bucketEnd`).
+        let runEnd = entry.isDescribed ? min(n, Int(min(next >> shift, Int64(n)))) : b + 1
+        (buckets + b).initialize(repeating: entry, count: runEnd - b)
+        b = runEnd
+        continue
       }
+      // `next` is a real start, so `first + 2` is at most the sentinel's index.
+      let afterNext = starts[first + 2]
+      buckets[b] =
+        afterNext < bucketEnd
+        ? .general
+        : HighWaterBucket.encode(
+          bucketStart: bucketStart, transition: next, before: offsets[first],
+          after: offsets[first + 1], peakBefore: peaks[first], peakAfter: peaks[first + 1])
+      b += 1
     }
   }
 
@@ -174,55 +187,9 @@ final class ZoneTable: @unchecked Sendable {
     starts.deallocate()
     offsets.deallocate()
     peaks.deallocate()
+    isDaylight.deallocate()
+    abbreviationIndexes.deallocate()
     highWaterBuckets.deallocate()
-  }
-
-  /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
-  /// starts where the last one starts replaces it.
-  private static func append(_ interval: Interval, to intervals: inout [Interval]) {
-    if let last = intervals.last, last.start == interval.start {
-      intervals.removeLast()
-    }
-    if let last = intervals.last, last.offset == interval.offset,
-      last.isDaylight == interval.isDaylight, last.abbreviation == interval.abbreviation
-    {
-      return
-    }
-    intervals.append(interval)
-  }
-
-  /// Appends the footer rule's transitions after `last` and before the horizon, year by year.
-  private static func fatten(
-    _ intervals: inout [Interval], names: inout [String], after last: Int64,
-    footer: POSIXTimeZone, clock: FooterClock
-  ) {
-    guard let rule = footer.daylight else { return }
-    let standard = Interval(
-      start: 0, offset: footer.standardOffset, isDaylight: false,
-      abbreviation: index(of: footer.standardAbbreviation, in: &names))
-    let daylight = Interval(
-      start: 0, offset: rule.offset, isDaylight: true,
-      abbreviation: index(of: rule.abbreviation, in: &names))
-    var year =
-      CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400)).year
-      - 1
-    var january1 = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
-    while true {
-      let isLeap = CivilCalendar.isLeapYear(year)
-      let bounds = clock.daylightBounds(january1: january1, isLeap: isLeap)
-      january1 += isLeap ? 366 : 365
-      let startFirst = bounds.start <= bounds.end
-      for k in 0..<2 {
-        let isStart = (k == 0) == startFirst
-        var interval = isStart ? daylight : standard
-        interval.start = isStart ? bounds.start : bounds.end
-        if interval.start > last && interval.start < fattenedHorizon {
-          append(interval, to: &intervals)
-        }
-      }
-      if min(bounds.start, bounds.end) >= fattenedHorizon { return }
-      year += 1
-    }
   }
 
   /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`

@@ -1,0 +1,93 @@
+/// A zone's intervals while its table is built, written in place into the buffers the table
+/// then keeps: fattening a table to the horizon costs a few stores per interval, with no array
+/// growth, copying or uniqueness checks.
+///
+/// The capacity is fixed when it is created and is an upper bound the builder proves: one
+/// interval before the first transition, one per transition, one for a constant footer or
+/// two per fattened year. `starts` has one more slot, for the `Int64.max` sentinel that
+/// ``finish()`` writes after the last interval, so that walks need no bounds check.
+struct IntervalColumns {
+  let capacity: Int
+  let starts: UnsafeMutablePointer<Int64>
+  let offsets: UnsafeMutablePointer<Int32>
+  let isDaylight: UnsafeMutablePointer<Bool>
+  let abbreviations: UnsafeMutablePointer<UInt16>
+  private(set) var count = 0
+
+  /// Allocates the columns; ownership of the buffers passes to whoever takes them.
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+    starts = .allocate(capacity: self.capacity + 1)
+    offsets = .allocate(capacity: self.capacity)
+    isDaylight = .allocate(capacity: self.capacity)
+    abbreviations = .allocate(capacity: self.capacity)
+  }
+
+  /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
+  /// starts where the last one starts replaces it.
+  @inline(__always)
+  mutating func append(start: Int64, offset: Int32, isDaylight daylight: Bool, abbreviation: UInt16)
+  {
+    if count > 0 && starts[count - 1] == start { count -= 1 }
+    if count > 0 && offsets[count - 1] == offset && isDaylight[count - 1] == daylight
+      && abbreviations[count - 1] == abbreviation
+    {
+      return
+    }
+    // The builder sizes the columns for every interval it can append.
+    precondition(count < capacity, "interval columns sized too small")
+    starts[count] = start
+    offsets[count] = offset
+    isDaylight[count] = daylight
+    abbreviations[count] = abbreviation
+    count += 1
+  }
+
+  /// Writes the sentinel after the last interval; call once, after the last append.
+  func finish() {
+    starts[count] = Int64.max
+  }
+
+  /// Appends the footer rule's changes after `last` and before the horizon, year by year, from
+  /// the footer's per-kind-of-year dates.
+  ///
+  /// - Parameters:
+  ///   - last: The file's last transition; earlier changes are the file's business.
+  ///   - firstYear: A year no later than the one containing `last`.
+  ///   - years: How many years to visit; `firstYear + years - 1` must reach
+  ///     ``ZoneTable/fattenedHorizonYear``.
+  ///   - clock: The footer's dates by kind of year.
+  ///   - standard: The standard offset and abbreviation index.
+  ///   - daylight: The daylight offset and abbreviation index.
+  mutating func fatten(
+    after last: Int64, firstYear: Int64, years: Int, clock: FooterClock,
+    standard: (offset: Int32, abbreviation: UInt16), daylight: (offset: Int32, abbreviation: UInt16)
+  ) {
+    let horizon = ZoneTable.fattenedHorizon
+    var january1 = CivilCalendar.dayNumber(year: firstYear, month: 1, day: 1)
+    var year = firstYear
+    for _ in 0..<years {
+      let isLeap = CivilCalendar.isLeapYear(year)
+      let bounds = clock.daylightBounds(january1: january1, isLeap: isLeap)
+      january1 += isLeap ? 366 : 365
+      year += 1
+      // The parser guarantees the two changes differ and stay inside their year's order.
+      let startFirst = bounds.start <= bounds.end
+      let first = startFirst ? bounds.start : bounds.end
+      let second = startFirst ? bounds.end : bounds.start
+      if first >= horizon { return }
+      if first > last {
+        let type = startFirst ? daylight : standard
+        append(
+          start: first, offset: type.offset, isDaylight: startFirst, abbreviation: type.abbreviation
+        )
+      }
+      if second > last && second < horizon {
+        let type = startFirst ? standard : daylight
+        append(
+          start: second, offset: type.offset, isDaylight: !startFirst,
+          abbreviation: type.abbreviation)
+      }
+    }
+  }
+}
