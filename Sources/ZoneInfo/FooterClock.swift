@@ -79,8 +79,15 @@ struct FooterClock: Sendable {
   /// `january1`.
   @inline(__always)
   func daylightBounds(january1: Int64, isLeap: Bool) -> (start: Int64, end: Int64) {
-    let kind = FooterClock.yearKind(january1: january1, isLeap: isLeap)
-    return (
+    daylightBounds(
+      january1: january1, kind: FooterClock.yearKind(january1: january1, isLeap: isLeap))
+  }
+
+  /// The UTC instants of the daylight start and end in a year of a kind that begins on day
+  /// `january1`.
+  @inline(__always)
+  func daylightBounds(january1: Int64, kind: Int) -> (start: Int64, end: Int64) {
+    (
       (january1 + Int64(startDays[kind])) * 86_400 + startTime - standardOffset,
       (january1 + Int64(endDays[kind])) * 86_400 + endTime - daylightOffset
     )

@@ -64,12 +64,24 @@ struct IntervalColumns {
     standard: (offset: Int32, abbreviation: UInt16), daylight: (offset: Int32, abbreviation: UInt16)
   ) {
     let horizon = ZoneTable.fattenedHorizon
-    var january1 = CivilCalendar.dayNumber(year: firstYear, month: 1, day: 1)
+    // Each change's seconds from January 1, 00:00 UTC, by kind of year: the loop then adds.
+    var startSeconds = [Int64](repeating: 0, count: 14)
+    var endSeconds = [Int64](repeating: 0, count: 14)
+    for kind in 0..<14 {
+      let bounds = clock.daylightBounds(january1: 0, kind: kind)
+      startSeconds[kind] = bounds.start
+      endSeconds[kind] = bounds.end
+    }
+    var yearStart = CivilCalendar.dayNumber(year: firstYear, month: 1, day: 1) * 86_400
+    var weekday = CivilCalendar.isoWeekdayIndex(dayNumber: yearStart / 86_400)
     var year = firstYear
     for _ in 0..<years {
       let isLeap = CivilCalendar.isLeapYear(year)
-      let bounds = clock.daylightBounds(january1: january1, isLeap: isLeap)
-      january1 += isLeap ? 366 : 365
+      let kind = (isLeap ? 7 : 0) + weekday
+      let bounds = (start: yearStart + startSeconds[kind], end: yearStart + endSeconds[kind])
+      yearStart += isLeap ? 366 * 86_400 : 365 * 86_400
+      weekday += isLeap ? 2 : 1
+      if weekday >= 7 { weekday -= 7 }
       year += 1
       // The parser guarantees the two changes differ and stay inside their year's order.
       let startFirst = bounds.start <= bounds.end

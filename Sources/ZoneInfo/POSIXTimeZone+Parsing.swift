@@ -56,9 +56,11 @@ extension POSIXTimeZone {
     guard let rule = daylight else { return }
     var touching = 0
     var separate = 0
+    // Each year's changes are computed once and compared with the next year's.
+    var next = daylightBounds(rule, year: 2001)
     for year: Int64 in Array(2001...2028) + [2099, 2100] {
-      let this = daylightBounds(rule, year: year)
-      let next = daylightBounds(rule, year: year + 1)
+      let this = year == 2099 ? daylightBounds(rule, year: year) : next
+      next = daylightBounds(rule, year: year + 1)
       guard this.start != this.end else {
         throw .malformedPOSIXTimeZone(string, reason: "daylight time starts and ends at once")
       }

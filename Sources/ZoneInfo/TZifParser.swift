@@ -152,24 +152,31 @@ private struct ByteReader {
     guard h.blockSize(timeSize: timeSize) <= remaining else {
       throw failure("truncated data block")
     }
-    var transitions: [Int64] = []
-    transitions.reserveCapacity(h.timecnt)
-    for _ in 0..<h.timecnt {
-      let t = timeSize == 8 ? try int64() : Int64(Int32(bitPattern: try uint32()))
-      if let last = transitions.last, t <= last {
-        throw failure("transition times out of order (\(t) after \(last))")
+    // The block's size was checked above, so the two arrays are read without per-byte checks.
+    let start = position
+    let transitions = bytes.withUnsafeBytes { raw in
+      [Int64](unsafeUninitializedCapacity: h.timecnt) { buffer, initialized in
+        for i in 0..<h.timecnt {
+          let offset = start + i * timeSize
+          buffer[i] =
+            timeSize == 8
+            ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+            : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+        }
+        initialized = h.timecnt
       }
-      transitions.append(t)
     }
-    var transitionTypes: [UInt8] = []
-    transitionTypes.reserveCapacity(h.timecnt)
-    for _ in 0..<h.timecnt {
-      let type = try byte()
-      guard Int(type) < h.typecnt else {
-        throw failure("transition type index \(type) >= typecnt \(h.typecnt)")
-      }
-      transitionTypes.append(type)
+    for i in transitions.indices.dropFirst() where transitions[i] <= transitions[i - 1] {
+      position = start + i * timeSize
+      throw failure("transition times out of order (\(transitions[i]) after \(transitions[i - 1]))")
     }
+    position = start + h.timecnt * timeSize
+    let transitionTypes = Array(bytes[position..<(position + h.timecnt)])
+    if let i = transitionTypes.firstIndex(where: { Int($0) >= h.typecnt }) {
+      position += i
+      throw failure("transition type index \(transitionTypes[i]) >= typecnt \(h.typecnt)")
+    }
+    position += h.timecnt
     var raw: [(offset: Int32, isDaylight: Bool, abbreviationIndex: Int)] = []
     for _ in 0..<h.typecnt {
       let offset = Int32(bitPattern: try uint32())
