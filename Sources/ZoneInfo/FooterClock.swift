@@ -52,10 +52,10 @@ struct FooterClock: Sendable {
     eventsInsideYear = inside(rule.start, rule.startTime) && inside(rule.end, rule.endTime)
     // Every kind of year occurs in any 28 consecutive years without a skipped leap day.
     for year: Int64 in 2001...2028 {
-      let january1 = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
+      let january1 = FooterClock.january1(year: year)
       let kind = FooterClock.yearKind(january1: january1, isLeap: CivilCalendar.isLeapYear(year))
-      startDays[kind] = Int16(rule.start.dayNumber(year: year) - january1)
-      endDays[kind] = Int16(rule.end.dayNumber(year: year) - january1)
+      startDays[kind] = Int16(rule.start.fastDayNumber(year: year) - january1)
+      endDays[kind] = Int16(rule.end.fastDayNumber(year: year) - january1)
     }
     self.startDays = startDays
     self.endDays = endDays

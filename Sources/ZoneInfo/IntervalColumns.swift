@@ -12,6 +12,8 @@ struct IntervalColumns {
   let offsets: UnsafeMutablePointer<Int32>
   let isDaylight: UnsafeMutablePointer<Bool>
   let abbreviations: UnsafeMutablePointer<UInt16>
+  /// The wall-clock high-water mark before each interval, written by ``finish(peaksFrom:)``.
+  let peaks: UnsafeMutablePointer<Int64>
   private(set) var count = 0
 
   /// Allocates the columns; ownership of the buffers passes to whoever takes them.
@@ -21,6 +23,25 @@ struct IntervalColumns {
     offsets = .allocate(capacity: self.capacity)
     isDaylight = .allocate(capacity: self.capacity)
     abbreviations = .allocate(capacity: self.capacity)
+    peaks = .allocate(capacity: self.capacity)
+  }
+
+  /// Resumes appending to columns that already hold `count` intervals.
+  ///
+  /// Appending never rewrites an interval it was given when the new ones start later than
+  /// all of them, which lets readers of the first `count` go on reading while it appends.
+  init(
+    starts: UnsafeMutablePointer<Int64>, offsets: UnsafeMutablePointer<Int32>,
+    isDaylight: UnsafeMutablePointer<Bool>, abbreviations: UnsafeMutablePointer<UInt16>,
+    peaks: UnsafeMutablePointer<Int64>, capacity: Int, count: Int
+  ) {
+    self.capacity = capacity
+    self.starts = starts
+    self.offsets = offsets
+    self.isDaylight = isDaylight
+    self.abbreviations = abbreviations
+    self.peaks = peaks
+    self.count = count
   }
 
   /// Appends an interval unless it changes nothing (TZif files may repeat a type); one that
@@ -43,27 +64,33 @@ struct IntervalColumns {
     count += 1
   }
 
-  /// Writes the sentinel after the last interval; call once, after the last append.
-  func finish() {
+  /// Computes the high-water marks of the intervals from `first` on and writes the sentinel
+  /// after the last one; call after the last append.
+  ///
+  /// - Parameter first: The first interval whose mark is not yet written.
+  /// - Returns: The mark before the last interval.
+  @discardableResult
+  func finish(peaksFrom first: Int) -> Int64 {
+    var peak = first == 0 ? Int64.min : peaks[first - 1]
+    for i in first..<count {
+      if i > 0 { peak = max(peak, saturatingAdd(starts[i] - 1, Int64(offsets[i - 1]))) }
+      peaks[i] = peak
+    }
     starts[count] = Int64.max
+    return peak
   }
 
   /// Appends the footer rule's changes after `last` and before the horizon, year by year, from
   /// the footer's per-kind-of-year dates.
   ///
   /// - Parameters:
-  ///   - last: The file's last transition; earlier changes are the file's business.
-  ///   - firstYear: A year no later than the one containing `last`.
-  ///   - years: How many years to visit; `firstYear + years - 1` must reach
-  ///     ``ZoneTable/fattenedHorizonYear``.
-  ///   - clock: The footer's dates by kind of year.
-  ///   - standard: The standard offset and abbreviation index.
-  ///   - daylight: The daylight offset and abbreviation index.
-  mutating func fatten(
-    after last: Int64, firstYear: Int64, years: Int, clock: FooterClock,
-    standard: (offset: Int32, abbreviation: UInt16), daylight: (offset: Int32, abbreviation: UInt16)
-  ) {
-    let horizon = ZoneTable.fattenedHorizon
+  ///   - plan: The footer's changes and the years to visit.
+  ///   - last: Only changes after this instant are appended.
+  ///   - horizon: Only changes before this instant are appended.
+  mutating func fatten(_ plan: FatteningPlan, after last: Int64, horizon: Int64) {
+    let clock = plan.clock
+    let firstYear = plan.firstYear
+    let (standard, daylight) = (plan.standard, plan.daylight)
     // Each change's seconds from January 1, 00:00 UTC, by kind of year: the loop then adds.
     var startSeconds = [Int64](repeating: 0, count: 14)
     var endSeconds = [Int64](repeating: 0, count: 14)
@@ -75,7 +102,7 @@ struct IntervalColumns {
     var yearStart = CivilCalendar.dayNumber(year: firstYear, month: 1, day: 1) * 86_400
     var weekday = CivilCalendar.isoWeekdayIndex(dayNumber: yearStart / 86_400)
     var year = firstYear
-    for _ in 0..<years {
+    for _ in 0..<plan.years {
       let isLeap = CivilCalendar.isLeapYear(year)
       let kind = (isLeap ? 7 : 0) + weekday
       let bounds = (start: yearStart + startSeconds[kind], end: yearStart + endSeconds[kind])
@@ -101,5 +128,28 @@ struct IntervalColumns {
           abbreviation: type.abbreviation)
       }
     }
+  }
+}
+
+/// What fattening a table with its footer's changes needs, kept so that the part past the
+/// loaded horizon can be built later.
+struct FatteningPlan {
+  /// The footer's dates by kind of year.
+  let clock: FooterClock
+  /// A year no later than the one holding the file's last transition.
+  let firstYear: Int64
+  /// How many years to visit: through ``ZoneTable/fattenedHorizonYear``.
+  let years: Int
+  /// The standard offset and abbreviation index.
+  let standard: (offset: Int32, abbreviation: UInt16)
+  /// The daylight offset and abbreviation index.
+  let daylight: (offset: Int32, abbreviation: UInt16)
+
+  /// The same changes from a later year on.
+  func starting(atYear year: Int64) -> FatteningPlan {
+    let first = max(firstYear, year)
+    return FatteningPlan(
+      clock: clock, firstYear: first, years: max(0, years - Int(first - firstYear)),
+      standard: standard, daylight: daylight)
   }
 }

@@ -11,10 +11,12 @@ extension Zone {
     violations: [String], described: Int, buckets: Int
   ) {
     let table = self.table
+    // Every entry, the deferred part included.
+    let bucketCount = Int(table.extend().bucketCount)
     var violations: [String] = []
     var described = 0
     let length: Int64 = 1 << Int64(HighWaterBucket.shift)
-    for b in 0..<Int(table.highWaterBucketCount) {
+    for b in 0..<bucketCount {
       let entry = table.highWaterBuckets[b]
       guard entry.isDescribed else { continue }
       described += 1
@@ -49,7 +51,7 @@ extension Zone {
         }
       }
     }
-    return (violations, described, Int(table.highWaterBucketCount))
+    return (violations, described, bucketCount)
   }
 }
 
@@ -90,5 +92,23 @@ extension Zone {
       }
     }
     return (violations, answered)
+  }
+}
+
+extension Zone {
+  /// The instant from which general-path answers need the table's deferred part (past 2050),
+  /// or nil when the zone deferred nothing. For tests.
+  package var extensionThreshold: Int64? {
+    table.deferred == nil ? nil : table.extensionThreshold
+  }
+
+  /// Whether the table's deferred part has been built. For tests.
+  package var isExtended: Bool {
+    table.deferred == nil || table.stage.load(ordering: .acquiring) == 1
+  }
+
+  /// Builds the table's deferred part now, if it is not built yet. For tests.
+  package func extendTable() {
+    table.extend()
   }
 }

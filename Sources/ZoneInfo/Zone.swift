@@ -185,10 +185,14 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
 extension ZoneTable {
   func isEquivalent(to other: ZoneTable) -> Bool {
-    guard identifier == other.identifier, count == other.count, footer == other.footer,
-      footerStart == other.footerStart, names == other.names
+    // The loaded parts decide: the rest is derived from the same footer.
+    let loaded = extents[0]
+    let otherLoaded = other.extents[0]
+    guard identifier == other.identifier, loaded.count == otherLoaded.count,
+      footer == other.footer, loaded.footerStart == otherLoaded.footerStart,
+      names == other.names
     else { return false }
-    for i in 0..<count
+    for i in 0..<loaded.count
     where starts[i] != other.starts[i] || offsets[i] != other.offsets[i]
       || abbreviationIndexes[i] != other.abbreviationIndexes[i]
     {

@@ -1,29 +1,58 @@
-/// The immutable lookup tables of one zone, shared by every `Zone` value and compiled rule
-/// that uses it.
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The lookup tables of one zone, shared by every `Zone` value and compiled rule that uses it.
 ///
 /// Local time is a piecewise function of the instant: a run of *intervals*, each with one
 /// offset, from the TZif transitions, extended ("fattened") with the footer rule's transitions
 /// up to ``fattenedHorizon`` so that slim and fat files read alike and common instants never
 /// reach the footer. Past `footerStart` the footer rule is evaluated directly.
 ///
+/// Loading builds the table up to ``loadedHorizon`` (2050); the part from there to 2501 is
+/// built the first time an answer needs it, as java.time's `ZoneRules` derives the years past
+/// its stored transitions on demand. Both parts are exact, so answers do not depend on
+/// whether the extension has happened; the extension only appends to buffers sized for the
+/// whole table at load, which no reader reads before it is published (release/acquire).
+///
 /// The hot-path arrays live in manually allocated buffers: no bounds checks, no reference
-/// counting of array storage, no exclusivity checks. The class is immutable after `init`.
+/// counting of array storage, no exclusivity checks.
 @usableFromInline
 final class ZoneTable: @unchecked Sendable {
   /// 2501-01-01T00:00:00Z: the table holds every transition before this instant.
   static let fattenedHorizon: Int64 = 16_756_761_600
+  /// 2050-01-01T00:00:00Z: loading builds the table up to here; the rest on first need.
+  static let loadedHorizon: Int64 = 2_524_608_000
   /// 1800-01-01T00:00:00Z: footers after an earlier last transition are not fattened (real
   /// tzdata has none; a hostile file could ask for billions of years).
   static let fatteningFloor: Int64 = -5_364_662_400
   /// The last year whose footer changes can fall before ``fattenedHorizon`` (a change's
   /// instant lies within eight days of its local date).
   static let fattenedHorizonYear: Int64 = 2501
+  /// The year that begins at ``loadedHorizon``.
+  static let loadedHorizonYear: Int64 = 2050
+
+  /// How much of the table is built: the loaded part, or the whole.
+  struct Extent {
+    /// Number of intervals; at least 1.
+    var count: Int
+    /// Instants at or after this are computed from `footer`.
+    var footerStart: Int64
+    /// The wall-clock high-water mark at `footerStart`.
+    var tableEndPeak: Int64
+    /// Number of bucket entries: buckets wholly before `footerStart` and the horizon.
+    var bucketCount: UInt64
+  }
 
   let identifier: String
-  /// Number of intervals; at least 1.
-  let count: Int
-  /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`, and
-  /// `starts[count]` is `Int64.max` (a sentinel).
+  /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`. The builder
+  /// keeps an `Int64.max` sentinel after the last interval it built, for its own walks.
   let starts: UnsafeMutablePointer<Int64>
   /// UTC offset of each interval, seconds east.
   let offsets: UnsafeMutablePointer<Int32>
@@ -35,18 +64,30 @@ final class ZoneTable: @unchecked Sendable {
   let abbreviationIndexes: UnsafeMutablePointer<UInt16>
   /// The distinct abbreviations.
   let names: [String]
-  /// Instants at or after this are computed from `footer`.
-  let footerStart: Int64
   let footer: POSIXTimeZone?
   /// The footer as integers, for the hot path.
   let footerClock: FooterClock
-  /// The wall-clock high-water mark at `footerStart`.
-  let tableEndPeak: Int64
   /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
-  /// ``HighWaterBucket``.
+  /// ``HighWaterBucket``. Sized for the whole table.
   @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
-  /// Number of entries in `highWaterBuckets`: buckets wholly before the footer and the horizon.
-  @usableFromInline let highWaterBucketCount: UInt64
+  /// How many entries of `highWaterBuckets` readers may use; raised once, with release
+  /// ordering, when the table is extended.
+  @usableFromInline let publishedBucketCount: Atomic<UInt64>
+  /// `extents[0]` is the table as loaded; `extents[1]` the whole table, written when it is
+  /// extended (a copy of `extents[0]` when nothing was deferred).
+  let extents: UnsafeMutablePointer<Extent>
+  /// 1 once `extents[1]` and the intervals and entries it counts are written; 0 before.
+  let stage: Atomic<Int>
+  /// General-path answers at or after this instant need the whole table: it is the start of
+  /// the loaded part's last interval (so no segment ends at the loaded horizon), or
+  /// `Int64.max` when nothing was deferred.
+  let extensionThreshold: Int64
+  /// The footer's changes past ``loadedHorizon``, until they are built.
+  let deferred: FatteningPlan?
+  /// The interval buffers' capacity, enough for the whole table.
+  let intervalCapacity: Int
+  /// Serializes the one extension; never taken once it is done.
+  let extensionLock: UnsafeMutablePointer<pthread_mutex_t>
 
   /// The index of a name in a list, appending it when new.
   static func index(of name: String, in names: inout [String]) -> UInt16 {
@@ -61,31 +102,47 @@ final class ZoneTable: @unchecked Sendable {
     var names: [String] = []
     let typeNames = contents.types.map { ZoneTable.index(of: $0.abbreviation, in: &names) }
     let transitions = contents.transitions
-    // The footer's first fattened year and how many years follow it up to the horizon; each
-    // adds at most two intervals, so the columns below never need to grow.
-    var fattenFrom: Int64 = 0
-    var fattenYears = 0
-    if let footer = contents.footer, footer.daylight != nil, let last = transitions.last,
+    // The footer's changes from the year before the file's last transition to the horizon;
+    // each year adds at most two intervals, so the columns below never need to grow.
+    var plan: FatteningPlan?
+    if let footer = contents.footer, let rule = footer.daylight, let last = transitions.last,
       last >= ZoneTable.fatteningFloor && last < ZoneTable.fattenedHorizon
     {
-      fattenFrom =
+      let firstYear =
         CivilCalendar.date(dayNumber: floorDivide(last + Int64(footer.standardOffset), 86_400))
         .year - 1
-      fattenYears = Int(ZoneTable.fattenedHorizonYear - fattenFrom + 1)
+      plan = FatteningPlan(
+        clock: clock, firstYear: firstYear,
+        years: Int(ZoneTable.fattenedHorizonYear - firstYear + 1),
+        standard: (
+          footer.standardOffset, ZoneTable.index(of: footer.standardAbbreviation, in: &names)
+        ),
+        daylight: (rule.offset, ZoneTable.index(of: rule.abbreviation, in: &names)))
     }
-    var columns = IntervalColumns(capacity: transitions.count + 2 + 2 * fattenYears)
+    var columns = IntervalColumns(capacity: transitions.count + 2 + 2 * (plan?.years ?? 0))
     let type0 = contents.types[0]
     columns.append(
       start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
       abbreviation: typeNames[0])
-    // Per type, the fields an interval copies, so that the loop copies no strings.
+    // Per type, the fields an interval copies, so that the loop copies no strings. The parser
+    // checked every type index against the type count, so the loop reads them unchecked.
     let typeOffsets = contents.types.map(\.offset)
     let typeIsDaylight = contents.types.map(\.isDaylight)
-    for (t, typeIndex) in zip(transitions, contents.transitionTypes) {
-      let type = Int(typeIndex)
-      columns.append(
-        start: t, offset: typeOffsets[type], isDaylight: typeIsDaylight[type],
-        abbreviation: typeNames[type])
+    typeOffsets.withUnsafeBufferPointer { typeOffsets in
+      typeIsDaylight.withUnsafeBufferPointer { typeIsDaylight in
+        typeNames.withUnsafeBufferPointer { typeNames in
+          transitions.withUnsafeBufferPointer { transitions in
+            contents.transitionTypes.withUnsafeBufferPointer { types in
+              for i in 0..<min(transitions.count, types.count) {
+                let type = Int(types[i])
+                columns.append(
+                  start: transitions[i], offset: typeOffsets[type],
+                  isDaylight: typeIsDaylight[type], abbreviation: typeNames[type])
+              }
+            }
+          }
+        }
+      }
     }
     var footerStart = Int64.max
     if let footer = contents.footer, footer.daylight == nil {
@@ -94,67 +151,121 @@ final class ZoneTable: @unchecked Sendable {
         start: transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
         offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
         abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names))
-    } else if let footer = contents.footer, let rule = footer.daylight {
-      if let last = transitions.last {
-        if fattenYears > 0 {
-          let standard = ZoneTable.index(of: footer.standardAbbreviation, in: &names)
-          let daylight = ZoneTable.index(of: rule.abbreviation, in: &names)
-          columns.fatten(
-            after: last, firstYear: fattenFrom, years: fattenYears, clock: clock,
-            standard: (footer.standardOffset, standard), daylight: (rule.offset, daylight))
-          footerStart = ZoneTable.fattenedHorizon
-        } else {
-          // A last transition before 1800 (a "big bang" entry alone) or past the horizon: the
-          // footer governs from it on, evaluated directly.
-          footerStart = last == Int64.max ? last : last + 1
-        }
+    } else if contents.footer != nil, let last = transitions.last {
+      if let plan {
+        columns.fatten(plan, after: last, horizon: ZoneTable.loadedHorizon)
+        // Past the loaded horizon, or past the file's own last transition when that is later.
+        footerStart = max(ZoneTable.loadedHorizon, last + 1)
       } else {
-        // RFC 8536 §3.2: with no transitions the footer, when present, governs every instant.
-        footerStart = Int64.min
+        // A last transition before 1800 (a "big bang" entry alone) or past the horizon: the
+        // footer governs from it on, evaluated directly.
+        footerStart = last == Int64.max ? last : last + 1
       }
+    } else if contents.footer != nil {
+      // RFC 8536 §3.2: with no transitions the footer, when present, governs every instant.
+      footerStart = Int64.min
     }
     self.footer = contents.footer
     self.footerClock = clock
-    self.footerStart = footerStart
-    columns.finish()
-    count = columns.count
+    self.names = names
     starts = columns.starts
     offsets = columns.offsets
+    peaks = columns.peaks
     isDaylight = columns.isDaylight
     abbreviationIndexes = columns.abbreviations
-    peaks = .allocate(capacity: count)
-    var peak = Int64.min
-    peaks[0] = peak
-    for i in 1..<count {
-      peak = max(peak, saturatingAdd(starts[i] - 1, Int64(offsets[i - 1])))
-      peaks[i] = peak
-    }
-    self.names = names
-    let lastOffset = Int64(offsets[count - 1])
-    tableEndPeak =
+    let loaded = ZoneTable.finish(columns, from: 0, footerStart: footerStart)
+    let totalBuckets = UInt64(ZoneTable.fattenedHorizon >> Int64(HighWaterBucket.shift))
+    highWaterBuckets = .allocate(
+      capacity: Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets))
+    ZoneTable.fillHighWaterBuckets(
+      highWaterBuckets, from: 0, to: Int(loaded.bucketCount), starts: starts, offsets: offsets,
+      peaks: peaks)
+    extents = .allocate(capacity: 2)
+    extents.initialize(repeating: loaded, count: 2)
+    publishedBucketCount = Atomic(loaded.bucketCount)
+    stage = Atomic(0)
+    deferred = plan
+    intervalCapacity = columns.capacity
+    extensionThreshold = plan == nil ? Int64.max : starts[loaded.count - 1]
+    extensionLock = .allocate(capacity: 1)
+    extensionLock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(extensionLock, nil)
+  }
+
+  /// Computes the marks of the intervals from `first` on and the extent they make up.
+  private static func finish(_ columns: IntervalColumns, from first: Int, footerStart: Int64)
+    -> Extent
+  {
+    let peak = columns.finish(peaksFrom: first)
+    let count = columns.count
+    let lastOffset = Int64(columns.offsets[count - 1])
+    let tableEndPeak =
       footerStart == Int64.min || footerStart == Int64.max
       ? peak : max(peak, saturatingAdd(footerStart - 1, lastOffset))
     let horizon = min(footerStart, ZoneTable.fattenedHorizon)
     // Only buckets that end before the footer takes over: the entries know nothing of it.
-    highWaterBucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
-    highWaterBuckets = .allocate(capacity: max(1, Int(highWaterBucketCount)))
-    ZoneTable.fillHighWaterBuckets(
-      highWaterBuckets, count: Int(highWaterBucketCount), starts: starts,
-      offsets: offsets, peaks: peaks)
+    let bucketCount = horizon > 0 ? UInt64(horizon >> Int64(HighWaterBucket.shift)) : 0
+    return Extent(
+      count: count, footerStart: footerStart, tableEndPeak: tableEndPeak,
+      bucketCount: bucketCount)
   }
 
-  /// Encodes the one-entry buckets in one walk over buckets and intervals together. A run of
-  /// buckets inside one interval shares the entry of its first bucket (whose transition then
-  /// lies at or before every later bucket of the run); buckets with a transition are encoded
-  /// one by one, and those with two take the general path.
+  /// The extent to answer an instant with on the general path: the whole table when the
+  /// instant lies past the loaded part's last interval, building it first if need be.
+  @inline(__always)
+  func extent(covering t: Int64) -> Extent {
+    let stage = self.stage.load(ordering: .acquiring)
+    if stage == 0 && t >= extensionThreshold { return extend() }
+    return extents[stage]
+  }
+
+  /// The table as far as it is built now.
+  var currentExtent: Extent { extents[stage.load(ordering: .acquiring)] }
+
+  /// Builds the table from the loaded horizon to ``fattenedHorizon`` and publishes it; a no-op
+  /// once done (or when nothing was deferred).
+  ///
+  /// - Returns: The whole table's extent.
+  @discardableResult @inline(never)
+  func extend() -> Extent {
+    guard let deferred else { return extents[0] }
+    pthread_mutex_lock(extensionLock)
+    defer { pthread_mutex_unlock(extensionLock) }
+    if stage.load(ordering: .acquiring) == 1 { return extents[1] }
+    let loaded = extents[0]
+    var columns = IntervalColumns(
+      starts: starts, offsets: offsets, isDaylight: isDaylight,
+      abbreviations: abbreviationIndexes, peaks: peaks, capacity: intervalCapacity,
+      count: loaded.count)
+    // Every change appended here is later than every loaded interval's start, so the loaded
+    // intervals, which readers may be reading, are never rewritten.
+    let last = starts[loaded.count - 1]
+    columns.fatten(
+      deferred.starting(atYear: ZoneTable.loadedHorizonYear - 1),
+      after: max(last, loaded.footerStart - 1), horizon: ZoneTable.fattenedHorizon)
+    let whole = ZoneTable.finish(
+      columns, from: loaded.count, footerStart: ZoneTable.fattenedHorizon)
+    ZoneTable.fillHighWaterBuckets(
+      highWaterBuckets, from: Int(loaded.bucketCount), to: Int(whole.bucketCount),
+      starts: starts, offsets: offsets, peaks: peaks)
+    extents[1] = whole
+    publishedBucketCount.store(whole.bucketCount, ordering: .releasing)
+    stage.store(1, ordering: .releasing)
+    return whole
+  }
+
+  /// Encodes the one-entry buckets `from..<to` in one walk over buckets and intervals
+  /// together. A run of buckets inside one interval shares the entry of its first bucket
+  /// (whose transition then lies at or before every later bucket of the run); buckets with a
+  /// transition are encoded one by one, and those with two take the general path.
   private static func fillHighWaterBuckets(
-    _ buckets: UnsafeMutablePointer<HighWaterBucket>, count n: Int,
+    _ buckets: UnsafeMutablePointer<HighWaterBucket>, from: Int, to n: Int,
     starts: UnsafeMutablePointer<Int64>, offsets: UnsafeMutablePointer<Int32>,
     peaks: UnsafeMutablePointer<Int64>
   ) {
     let shift = Int64(HighWaterBucket.shift)
     var first = 0
-    var b = 0
+    var b = from
     while b < n {
       let bucketStart = Int64(b) << shift
       let bucketEnd = bucketStart + (1 << shift)
@@ -167,8 +278,10 @@ final class ZoneTable: @unchecked Sendable {
           bucketStart: bucketStart, offset: offsets[first], peak: peaks[first])
         // Up to the bucket of the next transition (past `b`, as `next >= bucketEnd`).
         let runEnd = entry.isDescribed ? min(n, Int(min(next >> shift, Int64(n)))) : b + 1
-        (buckets + b).initialize(repeating: entry, count: runEnd - b)
-        b = runEnd
+        while b < runEnd {
+          buckets[b] = entry
+          b += 1
+        }
         continue
       }
       // `next` is a real start, so `first + 2` is at most the sentinel's index.
@@ -190,14 +303,18 @@ final class ZoneTable: @unchecked Sendable {
     isDaylight.deallocate()
     abbreviationIndexes.deallocate()
     highWaterBuckets.deallocate()
+    extents.deallocate()
+    pthread_mutex_destroy(extensionLock)
+    extensionLock.deinitialize(count: 1)
+    extensionLock.deallocate()
   }
 
   /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`
   /// (`starts[0]` is `Int64.min`). Only the general path searches; see ``HighWaterBucket``.
-  func intervalIndex(_ t: Int64) -> Int {
+  func intervalIndex(_ t: Int64, in extent: Extent) -> Int {
     // Branch-light binary search.
     var base = 0
-    var n = count
+    var n = extent.count
     while n > 1 {
       let half = n >> 1
       if starts[base + half] <= t { base += half }
@@ -220,12 +337,13 @@ final class ZoneTable: @unchecked Sendable {
   /// ``wallClock(at:)`` from the intervals and the footer, without the bucket entries.
   @usableFromInline @inline(never)
   func intervalWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
-    if t < footerStart {
-      let i = intervalIndex(t)
+    let extent = extent(covering: t)
+    if t < extent.footerStart {
+      let i = intervalIndex(t, in: extent)
       let local = t + Int64(offsets[i])
       return (local, max(local, peaks[i]))
     }
-    return footerWallClock(at: t)
+    return footerWallClock(at: t, extent: extent)
   }
 
   /// The wall clock's high-water mark at `t`: one load and a few instructions for 1970 to the
@@ -242,7 +360,7 @@ final class ZoneTable: @unchecked Sendable {
   func tabulatedEntry(at t: Int64) -> HighWaterBucket? {
     // A negative instant wraps to a huge bucket number and is not described.
     let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    guard bucket < highWaterBucketCount else { return nil }
+    guard bucket < publishedBucketCount.load(ordering: .acquiring) else { return nil }
     let entry = highWaterBuckets[Int(bucket)]
     return entry.isDescribed ? entry : nil
   }
@@ -252,10 +370,11 @@ final class ZoneTable: @unchecked Sendable {
     intervalWallClock(at: t).highWater
   }
 
-  @usableFromInline @inline(never)
-  func footerWallClock(at t: Int64) -> (local: Int64, highWater: Int64) {
+  @inline(never)
+  func footerWallClock(at t: Int64, extent: Extent) -> (local: Int64, highWater: Int64) {
     if let fast = footerClock.wallClock(at: t) {
-      let peak = footerPeak(lastChange: fast.lastChange, offsetBefore: fast.offsetBefore)
+      let peak = footerPeak(
+        lastChange: fast.lastChange, offsetBefore: fast.offsetBefore, extent: extent)
       return (fast.local, max(fast.local, peak))
     }
     guard let footer else { return (t, t) }
@@ -264,14 +383,16 @@ final class ZoneTable: @unchecked Sendable {
     // latest yearly event can leave the offset as it was.
     let previous = footer.previousEvent(atOrBefore: t)
     let peak = footerPeak(
-      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0))
+      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0),
+      extent: extent)
     return (local, max(local, peak))
   }
 
   /// The high-water mark before the footer's last change: the clock showed up to one second
   /// before it at the old offset (and up to the table's end before the footer took over).
-  func footerPeak(lastChange: Int64, offsetBefore: Int64) -> Int64 {
-    lastChange == .min ? tableEndPeak : max(tableEndPeak, lastChange - 1 + offsetBefore)
+  func footerPeak(lastChange: Int64, offsetBefore: Int64, extent: Extent) -> Int64 {
+    let tableEndPeak = extent.tableEndPeak
+    return lastChange == .min ? tableEndPeak : max(tableEndPeak, lastChange - 1 + offsetBefore)
   }
 
   /// The wall clock at `t` with the offset in force and the end of the run of instants over
@@ -286,14 +407,16 @@ final class ZoneTable: @unchecked Sendable {
 
   @usableFromInline @inline(never)
   func generalWallClockSpan(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
+    let extent = extent(covering: t)
+    let footerStart = extent.footerStart
     if t < footerStart {
-      let i = intervalIndex(t)
+      let i = intervalIndex(t, in: extent)
       let offset = Int64(offsets[i])
       let local = t + offset
-      let end = i + 1 < count ? min(starts[i + 1], footerStart) : footerStart
+      let end = i + 1 < extent.count ? min(starts[i + 1], footerStart) : footerStart
       return local >= peaks[i] ? (local, offset, end) : (peaks[i], offset, t)
     }
-    let clock = footerWallClock(at: t)
+    let clock = footerWallClock(at: t, extent: extent)
     return (clock.highWater, clock.local - t, t)
   }
 
@@ -310,9 +433,11 @@ final class ZoneTable: @unchecked Sendable {
 
   /// The segment containing `t`.
   func segment(containing t: Int64) -> Segment {
+    let extent = extent(covering: t)
+    let footerStart = extent.footerStart
     if t < footerStart {
-      let i = intervalIndex(t)
-      let end = i + 1 < count ? min(starts[i + 1], footerStart) : footerStart
+      let i = intervalIndex(t, in: extent)
+      let end = i + 1 < extent.count ? min(starts[i + 1], footerStart) : footerStart
       return Segment(
         start: starts[i], end: end, offset: offsets[i], isDaylight: isDaylight[i],
         abbreviation: names[Int(abbreviationIndexes[i])], peak: peaks[i])
@@ -320,14 +445,15 @@ final class ZoneTable: @unchecked Sendable {
     guard let footer else {
       return Segment(
         start: footerStart, end: .max, offset: 0, isDaylight: false, abbreviation: "UTC",
-        peak: tableEndPeak)
+        peak: extent.tableEndPeak)
     }
     let state = footer.state(at: t)
     // The segment runs between effective changes: yearly events that cancel (daylight time
     // all year) do not split it.
     let previous = footer.previousEvent(atOrBefore: t)
     let peak = footerPeak(
-      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0))
+      lastChange: previous?.instant ?? .min, offsetBefore: Int64(previous?.offsetBefore ?? 0),
+      extent: extent)
     return Segment(
       start: max(previous?.instant ?? footerStart, footerStart),
       end: footer.nextEvent(after: t)?.instant ?? .max,
