@@ -50,12 +50,9 @@ struct FooterClock: Sendable {
       }
     }
     eventsInsideYear = inside(rule.start, rule.startTime) && inside(rule.end, rule.endTime)
-    // Every kind of year occurs in any 28 consecutive years without a skipped leap day.
-    for year: Int64 in 2001...2028 {
-      let january1 = FooterClock.january1(year: year)
-      let kind = FooterClock.yearKind(january1: january1, isLeap: CivilCalendar.isLeapYear(year))
-      startDays[kind] = Int16(rule.start.fastDayNumber(year: year) - january1)
-      endDays[kind] = Int16(rule.end.fastDayNumber(year: year) - january1)
+    for kind in 0..<14 {
+      startDays[kind] = Int16(rule.start.dayOfYear(kind: kind))
+      endDays[kind] = Int16(rule.end.dayOfYear(kind: kind))
     }
     self.startDays = startDays
     self.endDays = endDays

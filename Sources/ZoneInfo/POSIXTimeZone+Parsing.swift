@@ -46,31 +46,44 @@ extension POSIXTimeZone {
   ///
   /// Whether year y's changes reach past year y + 1's depends only on y's kind (leap or not,
   /// and the weekday of its January 1) and on whether y + 1 is a leap year: the dates are
-  /// fixed days of such years. The 28 years from 2001 pair every kind with each leap status
-  /// its successor can have, so checking them checks every year; 2099–2100 add a century.
+  /// fixed days of such years. So the 14 kinds, each followed by each kind its successor can
+  /// have (21 pairs, every one of which occurs in any 28 consecutive years from 1901 to 2099,
+  /// e.g. 2001–2028), check every year.
   /// One pattern where they touch is meaningful and kept: daylight time all year (the
   /// RFC 8536 `0/0,J365/25` idiom), stored as its daylight type with no yearly changes.
   /// Rules whose changes coincide within a year, interleave across New Year, or touch in some
   /// years only are refused.
   private mutating func normalizeYearlyOrder() throws(ZoneError) {
     guard let rule = daylight else { return }
+    // Each change's seconds from its year's January 1, 00:00 UTC.
+    let standard = Int64(standardOffset)
+    func changes(kind: Int) -> (start: Int64, end: Int64) {
+      (
+        rule.start.dayOfYear(kind: kind) * secondsPerDay + rule.startTime - standard,
+        rule.end.dayOfYear(kind: kind) * secondsPerDay + rule.endTime - Int64(rule.offset)
+      )
+    }
     var touching = 0
     var separate = 0
-    // Each year's changes are computed once and compared with the next year's.
-    var next = daylightBounds(rule, year: 2001)
-    for year: Int64 in Array(2001...2028) + [2099, 2100] {
-      let this = year == 2099 ? daylightBounds(rule, year: year) : next
-      next = daylightBounds(rule, year: year + 1)
+    for kind in 0..<14 {
+      let this = changes(kind: kind)
       guard this.start != this.end else {
         throw .malformedPOSIXTimeZone(string, reason: "daylight time starts and ends at once")
       }
-      let last = max(this.start, this.end)
-      let following = min(next.start, next.end)
-      if last > following {
-        throw .malformedPOSIXTimeZone(
-          string, reason: "one year's changes run past the next year's (rules overlap)")
+      let isLeap = kind >= 7
+      let days: Int64 = isLeap ? 366 : 365
+      let nextWeekday = (kind % 7 + (isLeap ? 2 : 1)) % 7
+      // The next year is a leap year or not; a leap year is never followed by another.
+      for nextIsLeap in 0..<(isLeap ? 1 : 2) {
+        let next = changes(kind: nextWeekday + 7 * nextIsLeap)
+        let last = max(this.start, this.end)
+        let following = days * secondsPerDay + min(next.start, next.end)
+        if last > following {
+          throw .malformedPOSIXTimeZone(
+            string, reason: "one year's changes run past the next year's (rules overlap)")
+        }
+        if last == following { touching += 1 } else { separate += 1 }
       }
-      if last == following { touching += 1 } else { separate += 1 }
     }
     guard touching > 0 else { return }
     guard separate == 0 else {

@@ -31,6 +31,33 @@ struct POSIXTimeZone: Sendable, Hashable {
         return day
       }
     }
+
+    /// This rule's day, counted from January 1 (day 0), in a year of a kind: leap or not, and
+    /// the weekday of its January 1 (see `FooterClock.yearKind(january1:isLeap:)`). Every year
+    /// of one kind has its day on the same day of the year, so 14 kinds describe all years.
+    ///
+    /// - Parameter kind: 7 for a leap year, plus the ISO weekday index (Monday = 0) of
+    ///   January 1.
+    func dayOfYear(kind: Int) -> Int64 {
+      let leap: Int64 = kind >= 7 ? 1 : 0
+      switch self {
+      case .julianNoLeap(let n):
+        return n - 1 + (leap == 1 && n >= 60 ? 1 : 0)
+      case .zeroBasedDay(let n):
+        return n
+      case .monthWeekDay(let month, let week, let weekday):
+        // Days before the month in a common year, then February 29 when it has passed.
+        let daysBefore: Int64 =
+          month <= 2 ? (month - 1) * 31 : (153 * (month - 3) + 2) / 5 + 59 + leap
+        // Day of week with 0 = Sunday: the ISO index (Monday = 0) of January 1, plus one.
+        let firstWeekday = (Int64(kind % 7) + 1 + daysBefore) % 7
+        var day = daysBefore + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
+        let length: Int64 =
+          month == 2 ? 28 + leap : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31
+        if day >= daysBefore + length { day -= 7 }
+        return day
+      }
+    }
   }
 
   /// The daylight saving part of a rule.
