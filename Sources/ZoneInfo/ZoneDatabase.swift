@@ -96,9 +96,9 @@ public final class ZoneDatabase: Sendable {
 
   /// Reads the bytes of a zone's TZif file, refusing anything outside the root.
   ///
-  /// The common case costs two system calls besides the read: the ID's directories are
-  /// checked to be real directories (not links) and the file is opened relative to the root
-  /// without following a link. Links (the backward names, `US/Pacific`) take the slow path:
+  /// The common case costs four system calls: the ID's directories are checked to be real
+  /// directories (not links), the file is opened relative to the root without following a
+  /// link, read and closed. Links (the backward names, `US/Pacific`) take the slow path:
   /// their real path is resolved and must lie inside the root.
   func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
     var fd = openPlainFile(id)
@@ -116,25 +116,29 @@ public final class ZoneDatabase: Sendable {
       guard fd >= 0 else { throw .unknownZone(id, root: root) }
     }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .unknownZone(id, root: root)
-    }
-    let size = Int(info.st_size)
-    guard size <= TZifParser.maximumFileSize else {
-      throw .malformedTZif(zone: id, reason: "file of \(size) bytes is too large")
-    }
-    var bytes = [UInt8](repeating: 0, count: size)
+    // Read to the end without asking the size first (one system call fewer): real files take
+    // one read. A directory fails the read (EISDIR); a FIFO reads as empty and a device as
+    // endless bytes, both refused by the size limit or the parser.
+    var bytes = [UInt8](repeating: 0, count: 8_192)
     var filled = 0
-    while filled < size {
+    while true {
+      if filled == bytes.count {
+        // Full: grow, up to one byte more than the largest acceptable file.
+        let limit = TZifParser.maximumFileSize
+        guard filled <= limit else {
+          throw .malformedTZif(zone: id, reason: "file larger than \(limit) bytes")
+        }
+        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - filled)))
+      }
       let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress.map { $0 + filled }, size - filled)
+        read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
       }
       if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { break }
+      guard n >= 0 else { throw .unknownZone(id, root: root) }
+      if n == 0 { break }
       filled += n
     }
-    if filled < size { bytes.removeSubrange(filled...) }
+    bytes.removeSubrange(filled...)
     return bytes
   }
 

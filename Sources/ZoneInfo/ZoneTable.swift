@@ -270,7 +270,9 @@ final class ZoneTable: @unchecked Sendable {
       let bucketStart = Int64(b) << shift
       let bucketEnd = bucketStart + (1 << shift)
       // The interval in force at the bucket's start; the sentinel after the last start stops
-      // the walk.
+      // the walk. Usually zero or one step: the first is taken without a branch, since which
+      // of the two it is cannot be predicted.
+      first &+= starts[first &+ 1] <= bucketStart ? 1 : 0
       while starts[first &+ 1] <= bucketStart { first &+= 1 }
       let next = starts[first + 1]
       if next >= bucketEnd {

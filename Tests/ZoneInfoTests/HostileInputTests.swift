@@ -50,9 +50,13 @@ final class HostileInputTests: XCTestCase {
     try Data(count: 0).write(to: URL(fileURLWithPath: junk + "/Empty"))
     try FileManager.default.createSymbolicLink(
       atPath: junk + "/Escape", withDestinationPath: "/etc/hostname")
+    // A file just over the size limit, and a FIFO no one writes to (it must not hang).
+    try Data(count: (1 << 20) + 1).write(to: URL(fileURLWithPath: junk + "/Huge"))
+    XCTAssertEqual(mkfifo(junk + "/Pipe", 0o644), 0)
     let zones = try ZoneDatabase(root: junk)
     for (id, expectMalformed) in [
-      ("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false),
+      ("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false), ("Huge", true),
+      ("Pipe", true),
     ] {
       XCTAssertThrowsError(try zones.zone(id), id) { error in
         if case ZoneError.malformedTZif = error {
