@@ -92,8 +92,9 @@ struct IntervalColumns {
     let firstYear = plan.firstYear
     let (standard, daylight) = (plan.standard, plan.daylight)
     // Each change's seconds from January 1, 00:00 UTC, by kind of year: the loop then adds.
-    var startSeconds = [Int64](repeating: 0, count: 14)
-    var endSeconds = [Int64](repeating: 0, count: 14)
+    // Inline storage: extending a table on a hot path's first far question allocates nothing.
+    var startSeconds = InlineArray<14, Int64>(repeating: 0)
+    var endSeconds = InlineArray<14, Int64>(repeating: 0)
     for kind in 0..<14 {
       let bounds = clock.daylightBounds(january1: 0, kind: kind)
       startSeconds[kind] = bounds.start

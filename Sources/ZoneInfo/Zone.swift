@@ -1,8 +1,11 @@
 /// An IANA time zone: maps instants (UNIX seconds) to UTC offsets and wall-clock readings,
 /// and wall-clock readings back to instants.
 ///
-/// A `Zone` is a small value over immutable tables shared by every copy; it is `Sendable`
-/// and takes no lock. Obtain one from ``ZoneDatabase/zone(_:)``, or build one from TZif
+/// A `Zone` is a small value over tables shared by every copy; it is `Sendable` and takes no
+/// lock, except once: the tables are built to 2050 when the zone is created, and the first
+/// answer that needs a later instant (before 2501) builds the rest under a per-zone lock.
+/// Answers never depend on whether that has happened. Obtain one from
+/// ``ZoneDatabase/zone(_:)``, or build one from TZif
 /// bytes you pinned yourself with ``init(identifier:tzif:)``.
 ///
 /// Every operation accepts instants in ``supportedInstants`` (years -9999 through 9999, as
@@ -152,7 +155,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// ``highWater(unchecked:)`` for any instant, when the zone's one-entry buckets describe it
-  /// (1970 to 2500, nearly always); nil otherwise. An answer implies the instant is in range.
+  /// (1970 to 2500 once extended, 1970 to 2050 before; nearly always); nil otherwise. An answer
+  /// implies the instant is in range.
   @inlinable @inline(__always)
   package func tabulatedHighWater(_ instant: Int64) -> Int64? {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
