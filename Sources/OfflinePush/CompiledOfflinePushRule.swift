@@ -5,7 +5,7 @@ import ZoneInfo
 /// bitmasks, the DND rule as a ``DoNotDisturbSchedule``.
 ///
 /// 64 bytes beyond the zone's shared tables; deciding allocates nothing and takes no lock
-/// (save once per zone: the first decision past 2050 builds the zone's later years under a
+/// (except once per zone: the first decision past 2050 builds the zone's later years under a
 /// lock, see `Zone`). Compile once per save, decide millions of times.
 public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The compiled DND schedule (disabled when the rule has none).
