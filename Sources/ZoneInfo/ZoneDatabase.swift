@@ -98,7 +98,7 @@ public final class ZoneDatabase: Sendable {
   ///
   /// The common case costs four system calls: the ID's directories are checked to be real
   /// directories (not links), the file is opened relative to the root without following a
-  /// link, read and closed. Links (the backward names, `US/Pacific`) take the slow path:
+  /// link, read in one call and closed. Links (the backward names, `US/Pacific`) take the slow path:
   /// their real path is resolved and must lie inside the root.
   func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
     var fd = openPlainFile(id)
@@ -116,9 +116,11 @@ public final class ZoneDatabase: Sendable {
       guard fd >= 0 else { throw .unknownZone(id, root: root) }
     }
     defer { close(fd) }
-    // Read to the end without asking the size first (one system call fewer): real files take
-    // one read. A directory fails the read (EISDIR); a FIFO reads as empty and a device as
-    // endless bytes, both refused by the size limit or the parser.
+    // Read without asking the size first: a read that does not fill the buffer has reached
+    // the end of a regular file, so real files take one read. A directory fails the read
+    // (EISDIR); a FIFO or device is not worth a system call to tell apart, since whoever can
+    // plant one in the database could plant any bytes: what it yields is refused by the size
+    // limit or the parser like any other bad file.
     var bytes = [UInt8](repeating: 0, count: 8_192)
     var filled = 0
     while true {
@@ -135,8 +137,8 @@ public final class ZoneDatabase: Sendable {
       }
       if n < 0 && errno == EINTR { continue }
       guard n >= 0 else { throw .unknownZone(id, root: root) }
-      if n == 0 { break }
       filled += n
+      if filled < bytes.count { break }
     }
     bytes.removeSubrange(filled...)
     return bytes
