@@ -16,14 +16,22 @@ struct IntervalColumns {
   let peaks: UnsafeMutablePointer<Int64>
   private(set) var count = 0
 
-  /// Allocates the columns; ownership of the buffers passes to whoever takes them.
+  /// Allocates the columns in one block, `starts` first; ownership passes to whoever takes
+  /// them, who frees the block with `starts.deallocate()`.
   init(capacity: Int) {
-    self.capacity = max(1, capacity)
-    starts = .allocate(capacity: self.capacity + 1)
-    offsets = .allocate(capacity: self.capacity)
-    isDaylight = .allocate(capacity: self.capacity)
-    abbreviations = .allocate(capacity: self.capacity)
-    peaks = .allocate(capacity: self.capacity)
+    let capacity = max(1, capacity)
+    self.capacity = capacity
+    // Widest first, so that every column stays aligned: 8-byte starts (and the sentinel) and
+    // peaks, 4-byte offsets, 2-byte abbreviations, 1-byte flags.
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: (2 * capacity + 1) * 8 + capacity * (4 + 2 + 1), alignment: 8)
+    starts = block.bindMemory(to: Int64.self, capacity: capacity + 1)
+    peaks = (block + (capacity + 1) * 8).bindMemory(to: Int64.self, capacity: capacity)
+    offsets = (block + (2 * capacity + 1) * 8).bindMemory(to: Int32.self, capacity: capacity)
+    abbreviations = (block + (2 * capacity + 1) * 8 + capacity * 4).bindMemory(
+      to: UInt16.self, capacity: capacity)
+    isDaylight = (block + (2 * capacity + 1) * 8 + capacity * 6).bindMemory(
+      to: Bool.self, capacity: capacity)
   }
 
   /// Resumes appending to columns that already hold `count` intervals.

@@ -302,11 +302,8 @@ final class ZoneTable: @unchecked Sendable {
   }
 
   deinit {
+    // The interval columns are one block, starting with `starts` (see `IntervalColumns`).
     starts.deallocate()
-    offsets.deallocate()
-    peaks.deallocate()
-    isDaylight.deallocate()
-    abbreviationIndexes.deallocate()
     highWaterBuckets.deallocate()
     extents.deallocate()
     pthread_mutex_destroy(extensionLock)
