@@ -121,24 +121,34 @@ public final class ZoneDatabase: Sendable {
     // (EISDIR); a FIFO or device is not worth a system call to tell apart, since whoever can
     // plant one in the database could plant any bytes: what it yields is refused by the size
     // limit or the parser like any other bad file.
-    var bytes = [UInt8](repeating: 0, count: 8_192)
-    var filled = 0
-    while true {
-      if filled == bytes.count {
-        // Full: grow, up to one byte more than the largest acceptable file.
-        let limit = TZifParser.maximumFileSize
-        guard filled <= limit else {
-          throw .malformedTZif(zone: id, reason: "file larger than \(limit) bytes")
+    var readFailed = false
+    // The first read goes straight into uninitialized storage: no zero-filling 8 KiB a load.
+    var room = 8_192
+    var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+      var n: Int
+      repeat { n = read(fd, buffer.baseAddress, buffer.count) } while n < 0 && errno == EINTR
+      readFailed = n < 0
+      initialized = max(0, n)
+    }
+    guard !readFailed else { throw .unknownZone(id, root: root) }
+    // A read that filled the buffer may have stopped short of the end: larger files (no real
+    // one is) are read on, into zero-filled growth, up to one byte past the size limit.
+    var filled = bytes.count
+    while filled == room {
+      let limit = TZifParser.maximumFileSize
+      guard filled <= limit else {
+        throw .malformedTZif(zone: id, reason: "file larger than \(limit) bytes")
+      }
+      bytes.append(contentsOf: repeatElement(0, count: min(filled, limit + 1 - filled)))
+      room = bytes.count
+      var n: Int
+      repeat {
+        n = bytes.withUnsafeMutableBytes { buffer in
+          read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
         }
-        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - filled)))
-      }
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-      }
-      if n < 0 && errno == EINTR { continue }
+      } while n < 0 && errno == EINTR
       guard n >= 0 else { throw .unknownZone(id, root: root) }
       filled += n
-      if filled < bytes.count { break }
     }
     bytes.removeSubrange(filled...)
     return bytes
