@@ -152,29 +152,46 @@ private struct ByteReader {
     guard h.blockSize(timeSize: timeSize) <= remaining else {
       throw failure("truncated data block")
     }
-    // The block's size was checked above, so the two arrays are read without per-byte checks.
+    // The block's size was checked above, so the two arrays are read without per-byte checks,
+    // each in one pass that also finds the first bad value.
     let start = position
+    var outOfOrder = -1
     let transitions = bytes.withUnsafeBytes { raw in
       [Int64](unsafeUninitializedCapacity: h.timecnt) { buffer, initialized in
+        var previous = Int64.min
         for i in 0..<h.timecnt {
           let offset = start + i * timeSize
-          buffer[i] =
+          let t =
             timeSize == 8
             ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
             : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+          if i > 0 && t <= previous && outOfOrder < 0 { outOfOrder = i }
+          buffer[i] = t
+          previous = t
         }
         initialized = h.timecnt
       }
     }
-    for i in transitions.indices.dropFirst() where transitions[i] <= transitions[i - 1] {
-      position = start + i * timeSize
-      throw failure("transition times out of order (\(transitions[i]) after \(transitions[i - 1]))")
+    if outOfOrder > 0 {
+      position = start + outOfOrder * timeSize
+      let (t, last) = (transitions[outOfOrder], transitions[outOfOrder - 1])
+      throw failure("transition times out of order (\(t) after \(last))")
     }
     position = start + h.timecnt * timeSize
-    let transitionTypes = Array(bytes[position..<(position + h.timecnt)])
-    if let i = transitionTypes.firstIndex(where: { Int($0) >= h.typecnt }) {
-      position += i
-      throw failure("transition type index \(transitionTypes[i]) >= typecnt \(h.typecnt)")
+    let typesStart = position
+    let transitionTypes = Array(bytes[typesStart..<(typesStart + h.timecnt)])
+    let badType = transitionTypes.withUnsafeBufferPointer { types in
+      var first = -1
+      for i in 0..<types.count where Int(types[i]) >= h.typecnt {
+        first = i
+        break
+      }
+      return first
+    }
+    if badType >= 0 {
+      position = typesStart + badType
+      let type = transitionTypes[badType]
+      throw failure("transition type index \(type) >= typecnt \(h.typecnt)")
     }
     position += h.timecnt
     var raw: [(offset: Int32, isDaylight: Bool, abbreviationIndex: Int)] = []
