@@ -5,7 +5,7 @@
 /// The capacity is fixed when it is created and is an upper bound the builder proves: one
 /// interval before the first transition, one per transition, one for a constant footer or
 /// two per fattened year. `starts` has one more slot, for the `Int64.max` sentinel that
-/// ``finish()`` writes after the last interval, so that walks need no bounds check.
+/// ``finish(peaksFrom:)`` writes after the last interval, so that walks need no bounds check.
 struct IntervalColumns {
   let capacity: Int
   let starts: UnsafeMutablePointer<Int64>

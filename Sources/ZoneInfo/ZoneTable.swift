@@ -222,9 +222,6 @@ final class ZoneTable: @unchecked Sendable {
     return extents[stage]
   }
 
-  /// The table as far as it is built now.
-  var currentExtent: Extent { extents[stage.load(ordering: .acquiring)] }
-
   /// Builds the table from the loaded horizon to ``fattenedHorizon`` and publishes it; a no-op
   /// once done (or when nothing was deferred).
   ///
