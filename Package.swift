@@ -11,7 +11,9 @@ let package = Package(
     .executable(name: "dnd-bench", targets: ["dnd-bench"]),
   ],
   targets: [
-    .target(name: "ZoneInfo"),
+    // openat2 for ZoneInfo, which Swift cannot call directly (syscall(2) is variadic).
+    .target(name: "CZoneFileOpen"),
+    .target(name: "ZoneInfo", dependencies: ["CZoneFileOpen"]),
     .target(name: "DNDSchedule", dependencies: ["ZoneInfo"]),
     .target(name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo"]),
     .target(name: "DNDFixtures", dependencies: ["DNDSchedule", "ZoneInfo"]),

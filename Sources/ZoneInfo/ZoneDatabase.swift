@@ -1,3 +1,5 @@
+import CZoneFileOpen
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -24,6 +26,8 @@ public final class ZoneDatabase: Sendable {
   private let resolvedRoot: String
   /// The root directory, held open so that zone files are opened relative to it.
   private let rootDescriptor: Int32
+  /// Whether to try openat2 first (see `openPlainFile(_:)`).
+  private let kernelChecksPaths: Bool
   private let cache = ZoneCache()
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
@@ -41,7 +45,15 @@ public final class ZoneDatabase: Sendable {
   /// - Throws: ``ZoneError/databaseUnavailable(root:reason:)`` if it is missing, not a
   ///   directory, or unreadable. A slim container without tzdata fails here, with the fix in
   ///   the message.
-  public init(root: String = ZoneDatabase.defaultRoot) throws(ZoneError) {
+  public convenience init(root: String = ZoneDatabase.defaultRoot) throws(ZoneError) {
+    try self.init(root: root, kernelChecksPaths: true)
+  }
+
+  /// Opens a tzdata directory, choosing how zone paths are checked: by the kernel in the open
+  /// itself (openat2, where available), or by a check of each directory first. For tests,
+  /// which run both.
+  package init(root: String, kernelChecksPaths: Bool) throws(ZoneError) {
+    self.kernelChecksPaths = kernelChecksPaths
     guard !root.isEmpty, !root.utf8.contains(0) else {
       throw .databaseUnavailable(root: root, reason: "empty path or NUL in path")
     }
@@ -96,9 +108,9 @@ public final class ZoneDatabase: Sendable {
 
   /// Reads the bytes of a zone's TZif file, refusing anything outside the root.
   ///
-  /// The common case costs four system calls: the ID's directories are checked to be real
-  /// directories (not links), the file is opened relative to the root without following a
-  /// link, read in one call and closed. Links (the backward names, `US/Pacific`) take the slow path:
+  /// The common case costs three system calls: the file is opened relative to the root with
+  /// the kernel refusing any link or escape on the way (openat2; without it, each directory
+  /// is first checked to be a real one), read in one call and closed. Links (the backward names, `US/Pacific`) take the slow path:
   /// their real path is resolved and must lie inside the root.
   func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
     var fd = openPlainFile(id)
@@ -156,6 +168,15 @@ public final class ZoneDatabase: Sendable {
 
   /// Opens `id` under the root when no component of it is a symbolic link; -1 otherwise.
   private func openPlainFile(_ id: String) -> Int32 {
+    // One system call where the kernel can check the whole path itself (openat2), which also
+    // leaves no moment for a directory to be swapped for a link between check and open.
+    if kernelChecksPaths {
+      let fd = dndkit_open_beneath(rootDescriptor, id)
+      guard fd < 0 && (errno == ENOSYS || errno == EPERM || errno == EINVAL || errno == E2BIG)
+      else { return fd }
+    }
+    // Without openat2: each directory of the ID must be a real directory, then the file is
+    // opened without following a final link.
     var slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))
     while let end = slash {
       var info = stat()

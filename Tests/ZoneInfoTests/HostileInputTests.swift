@@ -6,7 +6,13 @@ import ZoneInfo
 /// Untrusted input to the zone engine: IDs, database roots, TZif bytes, extreme instants.
 final class HostileInputTests: XCTestCase {
   func testHostileIdentifiers() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    for kernelChecksPaths in [true, false] {
+      try checkHostileIdentifiers(
+        ZoneDatabase(root: TestPaths.zoneinfo, kernelChecksPaths: kernelChecksPaths))
+    }
+  }
+
+  func checkHostileIdentifiers(_ zones: ZoneDatabase) throws {
     let ids = [
       "", String(repeating: "A", count: 10_000), "..", ".", "../etc/passwd", "/etc/passwd",
       "America/../Europe/Berlin", "America//New_York", "America/New_York/", "Europe/Berlin\u{0}",
@@ -50,24 +56,34 @@ final class HostileInputTests: XCTestCase {
     try Data(count: 0).write(to: URL(fileURLWithPath: junk + "/Empty"))
     try FileManager.default.createSymbolicLink(
       atPath: junk + "/Escape", withDestinationPath: "/etc/hostname")
+    // Links to directories: one inside the root (followed, then read like any file) and one
+    // out of it (refused, however the kernel is asked to open the path).
+    try FileManager.default.createSymbolicLink(
+      atPath: junk + "/Inside", withDestinationPath: "Junk")
+    try FileManager.default.createSymbolicLink(
+      atPath: junk + "/Outside", withDestinationPath: TestPaths.zoneinfo + "/America")
     // A file just over the size limit, and a FIFO no one writes to (it must not hang).
     try Data(count: (1 << 20) + 1).write(to: URL(fileURLWithPath: junk + "/Huge"))
     XCTAssertEqual(mkfifo(junk + "/Pipe", 0o644), 0)
-    let zones = try ZoneDatabase(root: junk)
-    for (id, expectMalformed) in [
-      ("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false), ("Huge", true),
-      ("Pipe", true),
-    ] {
-      XCTAssertThrowsError(try zones.zone(id), id) { error in
-        if case ZoneError.malformedTZif = error {
-          XCTAssertTrue(expectMalformed, "\(id): \(error)")
-        } else {
-          XCTAssertFalse(expectMalformed, "\(id): \(error)")
+    // Both ways of checking a path: by the kernel in the open (openat2), and directory by
+    // directory (where openat2 is missing).
+    for kernelChecksPaths in [true, false] {
+      let zones = try ZoneDatabase(root: junk, kernelChecksPaths: kernelChecksPaths)
+      for (id, expectMalformed) in [
+        ("Junk/Zone", true), ("Empty", true), ("Escape", false), ("Junk", false), ("Huge", true),
+        ("Pipe", true), ("Inside/Zone", true), ("Outside/New_York", false),
+      ] {
+        XCTAssertThrowsError(try zones.zone(id), id) { error in
+          if case ZoneError.malformedTZif = error {
+            XCTAssertTrue(expectMalformed, "\(id): \(error)")
+          } else {
+            XCTAssertFalse(expectMalformed, "\(id): \(error)")
+          }
         }
       }
+      XCTAssertNil(zones.version())
+      XCTAssertEqual(zones.identifiers(), [])
     }
-    XCTAssertNil(zones.version())
-    XCTAssertEqual(zones.identifiers(), [])
   }
 
   func testVersionAndIdentifiers() throws {
