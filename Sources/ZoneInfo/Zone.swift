@@ -197,8 +197,9 @@ extension ZoneTable {
       names == other.names
     else { return false }
     for i in 0..<loaded.count
-    where starts[i] != other.starts[i] || offsets[i] != other.offsets[i]
-      || abbreviationIndexes[i] != other.abbreviationIndexes[i]
+    where columns.starts[i] != other.columns.starts[i]
+      || columns.offsets[i] != other.columns.offsets[i]
+      || columns.abbreviations[i] != other.columns.abbreviations[i]
     {
       return false
     }

@@ -60,17 +60,9 @@ final class ZoneTable: @unchecked Sendable {
   /// ordering, when the table is extended.
   @usableFromInline let publishedBucketCount: Atomic<UInt64>
   let identifier: String
-  /// `starts[i]` is the first instant of interval `i`; `starts[0]` is `Int64.min`. The builder
-  /// keeps an `Int64.max` sentinel after the last interval it built, for its own walks.
-  let starts: UnsafeMutablePointer<Int64>
-  /// UTC offset of each interval, seconds east.
-  let offsets: UnsafeMutablePointer<Int32>
-  /// The highest wall-clock reading (local seconds) shown before each interval began.
-  let peaks: UnsafeMutablePointer<Int64>
-  /// Whether each interval is daylight time.
-  let isDaylight: UnsafeMutablePointer<Bool>
-  /// Per interval, an index into `names`.
-  let abbreviationIndexes: UnsafeMutablePointer<UInt16>
+  /// The intervals, sized for the whole table; `starts[0]` is `Int64.min`. The builder keeps
+  /// an `Int64.max` sentinel after the last interval it built, for its own walks.
+  let columns: IntervalColumns
   /// The distinct abbreviations.
   let names: [String]
   let footer: POSIXTimeZone?
@@ -87,8 +79,6 @@ final class ZoneTable: @unchecked Sendable {
   let extensionThreshold: Int64
   /// The footer's changes past ``loadedHorizon``, until they are built.
   let deferred: FatteningPlan?
-  /// The interval buffers' capacity, enough for the whole table.
-  let intervalCapacity: Int
   /// Serializes the one extension; never taken once it is done.
   let extensionLock: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -122,9 +112,10 @@ final class ZoneTable: @unchecked Sendable {
         ),
         daylight: (rule.offset, ZoneTable.index(of: rule.abbreviation, in: &names)))
     }
-    var columns = IntervalColumns(capacity: transitions.count + 2 + 2 * (plan?.years ?? 0))
+    let columns = IntervalColumns(capacity: transitions.count + 2 + 2 * (plan?.years ?? 0))
+    var builder = IntervalBuilder(columns)
     let type0 = contents.types[0]
-    columns.append(
+    builder.append(
       start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
       abbreviation: typeNames[0])
     // Per type, the fields an interval copies, so that the loop copies no strings. The parser
@@ -138,7 +129,7 @@ final class ZoneTable: @unchecked Sendable {
             contents.transitionTypes.withUnsafeBufferPointer { types in
               for i in 0..<min(transitions.count, types.count) {
                 let type = Int(types[i])
-                columns.append(
+                builder.append(
                   start: transitions[i], offset: typeOffsets[type],
                   isDaylight: typeIsDaylight[type], abbreviation: typeNames[type])
               }
@@ -150,13 +141,13 @@ final class ZoneTable: @unchecked Sendable {
     var footerStart = Int64.max
     if let footer = contents.footer, footer.daylight == nil {
       // A footer without daylight time is one constant type: extend the table with it.
-      columns.append(
+      builder.append(
         start: transitions.last.map { $0 == .max ? $0 : $0 + 1 } ?? .min,
         offset: footer.standardOffset, isDaylight: footer.constantIsDaylight,
         abbreviation: ZoneTable.index(of: footer.standardAbbreviation, in: &names))
     } else if contents.footer != nil, let last = transitions.last {
       if let plan {
-        columns.fatten(plan, after: last, horizon: ZoneTable.loadedHorizon)
+        builder.fatten(plan, after: last, horizon: ZoneTable.loadedHorizon)
         // Past the loaded horizon, or past the file's own last transition when that is later.
         footerStart = max(ZoneTable.loadedHorizon, last + 1)
       } else {
@@ -171,37 +162,31 @@ final class ZoneTable: @unchecked Sendable {
     self.footer = contents.footer
     self.footerClock = clock
     self.names = names
-    starts = columns.starts
-    offsets = columns.offsets
-    peaks = columns.peaks
-    isDaylight = columns.isDaylight
-    abbreviationIndexes = columns.abbreviations
-    let loaded = ZoneTable.finish(columns, from: 0, footerStart: footerStart)
+    self.columns = columns
+    let loaded = ZoneTable.finish(builder, from: 0, footerStart: footerStart)
     let totalBuckets = UInt64(ZoneTable.fattenedHorizon >> Int64(HighWaterBucket.shift))
     highWaterBuckets = .allocate(
       capacity: Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets))
     ZoneTable.fillHighWaterBuckets(
-      highWaterBuckets, from: 0, to: Int(loaded.bucketCount), starts: starts, offsets: offsets,
-      peaks: peaks)
+      highWaterBuckets, from: 0, to: Int(loaded.bucketCount), columns: columns)
     extents = .allocate(capacity: 2)
     extents.initialize(repeating: loaded, count: 2)
     publishedBucketCount = Atomic(loaded.bucketCount)
     stage = Atomic(0)
     deferred = plan
-    intervalCapacity = columns.capacity
-    extensionThreshold = plan == nil ? Int64.max : starts[loaded.count - 1]
+    extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
     extensionLock = .allocate(capacity: 1)
     extensionLock.initialize(to: pthread_mutex_t())
     pthread_mutex_init(extensionLock, nil)
   }
 
   /// Computes the marks of the intervals from `first` on and the extent they make up.
-  private static func finish(_ columns: IntervalColumns, from first: Int, footerStart: Int64)
+  private static func finish(_ builder: IntervalBuilder, from first: Int, footerStart: Int64)
     -> Extent
   {
-    let peak = columns.finish(peaksFrom: first)
-    let count = columns.count
-    let lastOffset = Int64(columns.offsets[count - 1])
+    let peak = builder.finish(peaksFrom: first)
+    let count = builder.count
+    let lastOffset = Int64(builder.columns.offsets[count - 1])
     let tableEndPeak =
       footerStart == Int64.min || footerStart == Int64.max
       ? peak : max(peak, saturatingAdd(footerStart - 1, lastOffset))
@@ -233,21 +218,18 @@ final class ZoneTable: @unchecked Sendable {
     defer { pthread_mutex_unlock(extensionLock) }
     if stage.load(ordering: .acquiring) == 1 { return extents[1] }
     let loaded = extents[0]
-    var columns = IntervalColumns(
-      starts: starts, offsets: offsets, isDaylight: isDaylight,
-      abbreviations: abbreviationIndexes, peaks: peaks, capacity: intervalCapacity,
-      count: loaded.count)
+    var builder = IntervalBuilder(columns, count: loaded.count)
     // Every change appended here is later than every loaded interval's start, so the loaded
     // intervals, which readers may be reading, are never rewritten.
-    let last = starts[loaded.count - 1]
-    columns.fatten(
+    let last = columns.starts[loaded.count - 1]
+    builder.fatten(
       deferred.starting(atYear: ZoneTable.loadedHorizonYear - 1),
       after: max(last, loaded.footerStart - 1), horizon: ZoneTable.fattenedHorizon)
     let whole = ZoneTable.finish(
-      columns, from: loaded.count, footerStart: ZoneTable.fattenedHorizon)
+      builder, from: loaded.count, footerStart: ZoneTable.fattenedHorizon)
     ZoneTable.fillHighWaterBuckets(
       highWaterBuckets, from: Int(loaded.bucketCount), to: Int(whole.bucketCount),
-      starts: starts, offsets: offsets, peaks: peaks)
+      columns: columns)
     extents[1] = whole
     publishedBucketCount.store(whole.bucketCount, ordering: .releasing)
     stage.store(1, ordering: .releasing)
@@ -260,9 +242,9 @@ final class ZoneTable: @unchecked Sendable {
   /// transition are encoded one by one, and those with two take the general path.
   private static func fillHighWaterBuckets(
     _ buckets: UnsafeMutablePointer<HighWaterBucket>, from: Int, to n: Int,
-    starts: UnsafeMutablePointer<Int64>, offsets: UnsafeMutablePointer<Int32>,
-    peaks: UnsafeMutablePointer<Int64>
+    columns: IntervalColumns
   ) {
+    let (starts, offsets, peaks) = (columns.starts, columns.offsets, columns.peaks)
     let shift = Int64(HighWaterBucket.shift)
     var first = 0
     var b = from
@@ -299,8 +281,7 @@ final class ZoneTable: @unchecked Sendable {
   }
 
   deinit {
-    // The interval columns are one block, starting with `starts` (see `IntervalColumns`).
-    starts.deallocate()
+    columns.deallocate()
     highWaterBuckets.deallocate()
     extents.deallocate()
     pthread_mutex_destroy(extensionLock)
@@ -309,14 +290,14 @@ final class ZoneTable: @unchecked Sendable {
   }
 
   /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`
-  /// (`starts[0]` is `Int64.min`). Only the general path searches; see ``HighWaterBucket``.
+  /// (`columns.starts[0]` is `Int64.min`). Only the general path searches; see ``HighWaterBucket``.
   func intervalIndex(_ t: Int64, in extent: Extent) -> Int {
     // Branch-light binary search.
     var base = 0
     var n = extent.count
     while n > 1 {
       let half = n >> 1
-      if starts[base + half] <= t { base += half }
+      if columns.starts[base + half] <= t { base += half }
       n -= half
     }
     return base
@@ -339,8 +320,8 @@ final class ZoneTable: @unchecked Sendable {
     let extent = extent(covering: t)
     if t < extent.footerStart {
       let i = intervalIndex(t, in: extent)
-      let local = t + Int64(offsets[i])
-      return (local, max(local, peaks[i]))
+      let local = t + Int64(columns.offsets[i])
+      return (local, max(local, columns.peaks[i]))
     }
     return footerWallClock(at: t, extent: extent)
   }
@@ -410,10 +391,10 @@ final class ZoneTable: @unchecked Sendable {
     let footerStart = extent.footerStart
     if t < footerStart {
       let i = intervalIndex(t, in: extent)
-      let offset = Int64(offsets[i])
+      let offset = Int64(columns.offsets[i])
       let local = t + offset
-      let end = i + 1 < extent.count ? min(starts[i + 1], footerStart) : footerStart
-      return local >= peaks[i] ? (local, offset, end) : (peaks[i], offset, t)
+      let end = i + 1 < extent.count ? min(columns.starts[i + 1], footerStart) : footerStart
+      return local >= columns.peaks[i] ? (local, offset, end) : (columns.peaks[i], offset, t)
     }
     let clock = footerWallClock(at: t, extent: extent)
     return (clock.highWater, clock.local - t, t)
@@ -436,10 +417,11 @@ final class ZoneTable: @unchecked Sendable {
     let footerStart = extent.footerStart
     if t < footerStart {
       let i = intervalIndex(t, in: extent)
-      let end = i + 1 < extent.count ? min(starts[i + 1], footerStart) : footerStart
+      let end = i + 1 < extent.count ? min(columns.starts[i + 1], footerStart) : footerStart
       return Segment(
-        start: starts[i], end: end, offset: offsets[i], isDaylight: isDaylight[i],
-        abbreviation: names[Int(abbreviationIndexes[i])], peak: peaks[i])
+        start: columns.starts[i], end: end, offset: columns.offsets[i],
+        isDaylight: columns.isDaylight[i],
+        abbreviation: names[Int(columns.abbreviations[i])], peak: columns.peaks[i])
     }
     guard let footer else {
       return Segment(
