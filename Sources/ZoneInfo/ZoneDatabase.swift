@@ -110,8 +110,9 @@ public final class ZoneDatabase: Sendable {
   ///
   /// The common case costs three system calls: the file is opened relative to the root with
   /// the kernel refusing any link or escape on the way (openat2; without it, each directory
-  /// is first checked to be a real one), read in one call and closed. Links (the backward names, `US/Pacific`) take the slow path:
-  /// their real path is resolved and must lie inside the root.
+  /// is first checked to be a real one), read in one call and closed. Links (the backward
+  /// names, `US/Pacific`) take the slow path: their real path is resolved and must lie inside
+  /// the root.
   func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
     var fd = openPlainFile(id)
     if fd < 0 {

@@ -301,7 +301,8 @@ for _ in 0..<loadRounds {
 extensionSamples.sort()
 results["zoneExtensionMicros"] = extensionSamples[extensionSamples.count / 2] / 1_000
 // The extension is part of a hot-path call, so it must not allocate either.
-results["allocationsPerExtension"] = Double(extensionAllocations) / Double(loadRounds)
+let allocationsPerExtension = Double(extensionAllocations) / Double(loadRounds)
+results["allocationsPerExtension"] = allocationsPerExtension
 let ids = zones.identifiers()
 var allSamples: [Double] = []
 for _ in 0..<(quick ? 3 : 7) {
@@ -315,9 +316,10 @@ results["allZonesLoadMillis"] = allSamples[allSamples.count / 2] / 1_000_000
 results["zoneCount"] = ids.count
 log("")
 log("Zone load (America/New_York, fresh database)  \(format(loadSamples[loadSamples.count / 2]))")
+let extensionMedian = format(extensionSamples[extensionSamples.count / 2])
 log(
-  "First answer past 2050 (builds rest of table)  \(format(extensionSamples[extensionSamples.count / 2])), \(Double(extensionAllocations) / Double(loadRounds)) allocations"
-)
+  "First answer past 2050 (builds rest of table)  \(extensionMedian), "
+    + "\(allocationsPerExtension) allocations")
 log(
   "All \(ids.count) zones, fresh database             \(format(allSamples[allSamples.count / 2]))")
 
