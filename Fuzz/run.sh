@@ -55,7 +55,9 @@ tzif_files() {
   {
     find "$zoneinfo" "$repo/Fixtures/tzif" -path "$zoneinfo/right" -prune -o -type f -size -64k \
       -print 2>/dev/null
-    find "$zoneinfo/right" -type f -size -64k 2>/dev/null | sort | head -n 16
+    # sed rather than head: head exits after 16 lines, and with pipefail the SIGPIPE that sort
+    # may then get (a race) failed the whole run with status 141.
+    find "$zoneinfo/right" -type f -size -64k 2>/dev/null | sort | sed -n '1,16p'
   } | while read -r file; do
     if [ "$(head -c 4 "$file")" = "TZif" ]; then echo "$file"; fi
   done
@@ -142,7 +144,7 @@ fi
 
 # 3. Something was found: keep the log, minimize the input, save it as a regression.
 grep -E 'ERROR|fuzz property|Fatal error|panic|SUMMARY|deadly|timeout|out-of-memory' "$log" | head -n 20 || true
-artifact=$(find "$artifacts" -type f | head -n 1)
+artifact=$(find "$artifacts" -type f | sed -n '1p')
 if [ -z "$artifact" ]; then
   tail -n 40 "$log"
   echo "fuzz $target: the fuzzer exited with $status and left no input (log: $log)" >&2
