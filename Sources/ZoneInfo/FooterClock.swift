@@ -148,31 +148,13 @@ struct FooterClock: Sendable {
 }
 
 extension POSIXTimeZone.DateRule {
-  /// Cumulative days before each month in a common year.
-  static let daysBeforeMonth: [Int64] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
-
-  /// `dayNumber(year:)` with the month arithmetic reduced to table look-ups, for years 1 and
-  /// later (the footer rule only applies after a zone's last transition); the general
-  /// formula otherwise.
+  /// `dayNumber(year:)` from the rule's day in the year's kind, for years 1 and later (the
+  /// footer rule only applies after a zone's last transition); the general formula otherwise.
   @inline(__always)
   func fastDayNumber(year: Int64) -> Int64 {
     guard year >= 1 else { return dayNumber(year: year) }
-    let jan1 = FooterClock.january1(year: year)
-    let leap: Int64 = CivilCalendar.isLeapYear(year) ? 1 : 0
-    switch self {
-    case .monthWeekDay(let month, let week, let weekday):
-      let index = Int(month - 1)
-      let first = jan1 + Self.daysBeforeMonth[index] + (month > 2 ? leap : 0)
-      let firstWeekday = (first + 4) % 7 < 0 ? (first + 4) % 7 + 7 : (first + 4) % 7
-      var day = first + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
-      let length: Int64 =
-        month == 2 ? 28 + leap : (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31
-      if day >= first + length { day -= 7 }
-      return day
-    case .julianNoLeap(let n):
-      return jan1 + n - 1 + (leap == 1 && n >= 60 ? 1 : 0)
-    case .zeroBasedDay(let n):
-      return jan1 + n
-    }
+    let january1 = FooterClock.january1(year: year)
+    let kind = FooterClock.yearKind(january1: january1, isLeap: CivilCalendar.isLeapYear(year))
+    return january1 + dayOfYear(kind: kind)
   }
 }
