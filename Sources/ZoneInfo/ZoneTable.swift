@@ -118,25 +118,17 @@ final class ZoneTable: @unchecked Sendable {
     builder.append(
       start: Int64.min, offset: type0.offset, isDaylight: type0.isDaylight,
       abbreviation: typeNames[0])
-    // Per type, the fields an interval copies, so that the loop copies no strings. The parser
-    // checked every type index against the type count, so the loop reads them unchecked.
-    let typeOffsets = contents.types.map(\.offset)
-    let typeIsDaylight = contents.types.map(\.isDaylight)
-    typeOffsets.withUnsafeBufferPointer { typeOffsets in
-      typeIsDaylight.withUnsafeBufferPointer { typeIsDaylight in
-        typeNames.withUnsafeBufferPointer { typeNames in
-          transitions.withUnsafeBufferPointer { transitions in
-            contents.transitionTypes.withUnsafeBufferPointer { types in
-              for i in 0..<min(transitions.count, types.count) {
-                let type = Int(types[i])
-                builder.append(
-                  start: transitions[i], offset: typeOffsets[type],
-                  isDaylight: typeIsDaylight[type], abbreviation: typeNames[type])
-              }
-            }
-          }
-        }
-      }
+    // Per type, the fields an interval copies, so that the loop copies no strings.
+    let typeFields = contents.types.indices.map { i in
+      (
+        offset: contents.types[i].offset, isDaylight: contents.types[i].isDaylight,
+        name: typeNames[i]
+      )
+    }
+    for (t, typeIndex) in zip(transitions, contents.transitionTypes) {
+      let type = typeFields[Int(typeIndex)]
+      builder.append(
+        start: t, offset: type.offset, isDaylight: type.isDaylight, abbreviation: type.name)
     }
     var footerStart = Int64.max
     if let footer = contents.footer, footer.daylight == nil {
