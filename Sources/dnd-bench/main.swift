@@ -374,14 +374,14 @@ let (cold, decodeOnly, _) = Timing.measurePair(
   })
 // The decoding step timed alone is within noise of the whole path, so its share is taken as
 // what the path spends outside compile and decide (both timed above, far more precisely).
-let outsideDecoding = compile.median + decision.median
+let decoderShare = max(0, cold.median - (compile.median + decision.median)) / cold.median
 results["coldPathNs"] = cold.median
 results["coldPathDecodeAloneNs"] = decodeOnly.median
-results["coldPathJSONDecoderShare"] = max(0, cold.median - outsideDecoding) / cold.median
+results["coldPathJSONDecoderShare"] = decoderShare
 log(
   "Cold path (JSON → decide)                     \(format(cold.median)), "
-    + "\(String(format1: 100 * max(0, cold.median - outsideDecoding) / cold.median))% in "
-    + "JSONDecoder (decoding alone \(format(decodeOnly.median)))")
+    + "\(String(format1: 100 * decoderShare))% in JSONDecoder (decoding alone "
+    + "\(format(decodeOnly.median)))")
 
 if json {
   let data =
