@@ -100,14 +100,6 @@ private struct ByteReader {
     return value
   }
 
-  mutating func int64() throws(ZoneError) -> Int64 {
-    guard remaining >= 8 else { throw failure("unexpected end of data") }
-    var value: UInt64 = 0
-    for i in 0..<8 { value = value << 8 | UInt64(bytes[position + i]) }
-    position += 8
-    return Int64(bitPattern: value)
-  }
-
   mutating func header() throws(ZoneError) -> TZifHeader {
     guard remaining >= 44 else { throw failure("truncated header") }
     guard bytes[position..<(position + 4)].elementsEqual("TZif".utf8) else {
@@ -152,8 +144,8 @@ private struct ByteReader {
     guard h.blockSize(timeSize: timeSize) <= remaining else {
       throw failure("truncated data block")
     }
-    // The block's size was checked above, so the two arrays are read without per-byte checks,
-    // each in one pass that also finds the first bad value.
+    // The block's size was checked above, so the times are read without per-byte checks, in
+    // one pass that also finds the first out of order.
     let start = position
     var outOfOrder = -1
     let transitions = bytes.withUnsafeBytes { raw in
@@ -180,15 +172,7 @@ private struct ByteReader {
     position = start + h.timecnt * timeSize
     let typesStart = position
     let transitionTypes = Array(bytes[typesStart..<(typesStart + h.timecnt)])
-    let badType = transitionTypes.withUnsafeBufferPointer { types in
-      var first = -1
-      for i in 0..<types.count where Int(types[i]) >= h.typecnt {
-        first = i
-        break
-      }
-      return first
-    }
-    if badType >= 0 {
+    if let badType = transitionTypes.firstIndex(where: { Int($0) >= h.typecnt }) {
       position = typesStart + badType
       let type = transitionTypes[badType]
       throw failure("transition type index \(type) >= typecnt \(h.typecnt)")
