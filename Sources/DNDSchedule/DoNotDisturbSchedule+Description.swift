@@ -10,8 +10,8 @@ extension DoNotDisturbSchedule: CustomStringConvertible {
     case .repeating:
       let repeats = mode == 3 ? "on " + Self.weekdayNames(days) : "daily"
       return "\(window) \(repeats) in \(zone.identifier)"
-    case .oneOff:
-      let until = (try? zone.iso8601(onceEnd)) ?? String(onceEnd)
+    case .oneOff(_, let end):
+      let until = (try? zone.iso8601(end)) ?? String(end)
       let label = mode == 1 ? "once" : "on the day it was saved"
       return "\(window) \(label) in \(zone.identifier), ending \(until)"
     }

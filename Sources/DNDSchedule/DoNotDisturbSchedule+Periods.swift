@@ -42,8 +42,8 @@ extension DoNotDisturbSchedule {
   func owningPeriod(at instant: Int64) -> DoNotDisturbPeriod? {
     switch kind {
     case .never: return nil
-    case .oneOff:
-      let period = DoNotDisturbPeriod(start: onceStart, end: onceEnd)
+    case .oneOff(let start, let end):
+      let period = DoNotDisturbPeriod(start: start, end: end)
       return period.contains(instant) ? period : nil
     case .repeating:
       return owningDay(at: instant).map { period(ownedBy: $0) }
@@ -54,9 +54,8 @@ extension DoNotDisturbSchedule {
   func firstPeriod(startingAfter instant: Int64) -> DoNotDisturbPeriod? {
     switch kind {
     case .never: return nil
-    case .oneOff:
-      return onceStart > instant && onceStart < onceEnd
-        ? DoNotDisturbPeriod(start: onceStart, end: onceEnd) : nil
+    case .oneOff(let start, let end):
+      return start > instant && start < end ? DoNotDisturbPeriod(start: start, end: end) : nil
     case .repeating:
       let wall = zone.wallClock(unchecked: instant).highWater
       let today = floorDivide(wall, secondsPerDay)
@@ -69,7 +68,16 @@ extension DoNotDisturbSchedule {
   }
 
   /// Whether every instant is in do-not-disturb: a 24-hour window on all seven days.
-  var isAlwaysOn: Bool { kind == .repeating && start == end && days == 0x7F }
+  var isAlwaysOn: Bool {
+    guard case .repeating(let window) = kind else { return false }
+    return window.length == 86_400 && window.days == 0x7F
+  }
+
+  /// Whether the rule is daily or custom.
+  var isRepeating: Bool {
+    if case .repeating = kind { return true }
+    return false
+  }
 
   /// The first instant after `instant` at which the do-not-disturb state differs from the
   /// state at `instant`.
@@ -85,7 +93,7 @@ extension DoNotDisturbSchedule {
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
     let state = try stateAndBlockEnd(instant)
     if state.inDND { return state.blockEnd == .max ? nil : state.blockEnd }
-    if kind == .repeating, let start = fastNextStart(unchecked: instant) { return start }
+    if isRepeating, let start = fastNextStart(unchecked: instant) { return start }
     return firstPeriod(startingAfter: instant)?.start
   }
 
@@ -99,7 +107,7 @@ extension DoNotDisturbSchedule {
     try Zone.checkSupported(instant)
     if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
     guard var block = owningPeriod(at: instant) else { return nil }
-    guard kind == .repeating, let owner = owningDay(at: instant) else { return block }
+    guard isRepeating, let owner = owningDay(at: instant) else { return block }
     // Extend forward and backward while the neighbouring dates' periods touch this one. Dates
     // the rule does not own and empty periods (windows inside a gap) are passed over rather
     // than ending the block: when the clock skips a whole date (Samoa's 2011-12-30), the
@@ -148,8 +156,8 @@ extension DoNotDisturbSchedule {
     switch kind {
     case .never:
       return []
-    case .oneOff:
-      let period = DoNotDisturbPeriod(start: onceStart, end: onceEnd)
+    case .oneOff(let start, let end):
+      let period = DoNotDisturbPeriod(start: start, end: end)
       return !period.isEmpty && period.start < range.upperBound && period.end > range.lowerBound
         ? [period] : []
     case .repeating:

@@ -16,14 +16,15 @@ import ZoneInfo
 /// far (the *high-water mark*) is at least `L`; so membership is one zone lookup and integer
 /// arithmetic on that reading, exact in gaps and folds.
 public struct DoNotDisturbSchedule: Sendable, Hashable {
+  /// What the rule does, with the data the hot path reads for it (17 bytes).
   @usableFromInline
-  enum Kind: UInt8, Sendable, Hashable {
+  enum Kind: Sendable, Hashable {
     /// Disabled: never in do-not-disturb.
     case never
-    /// Daily or custom.
-    case repeating
-    /// Once or unknown: the single period `[onceStart, onceEnd)`.
-    case oneOff
+    /// Daily or custom, with the window's precomputed constants.
+    case repeating(RepeatingWindow)
+    /// Once or unknown: the single period `[start, end)`.
+    case oneOff(start: Int64, end: Int64)
   }
 
   /// The zone of the wall clock.
@@ -33,12 +34,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   let mode: UInt8
   /// Owned weekdays, bit 0 = Monday; all seven for daily.
   @usableFromInline let days: UInt8
-  /// Window start and end in minutes after local midnight (0…1439); 16 bits keep the
-  /// compiled value at 32 bytes.
+  /// Window start and end in minutes after local midnight (0…1439), for the slow paths and
+  /// descriptions; 16 bits keep the compiled value at 32 bytes.
   @usableFromInline let startMinute: UInt16
   @usableFromInline let endMinute: UInt16
-  @usableFromInline let onceStart: Int64
-  @usableFromInline let onceEnd: Int64
 
   /// Window start, seconds after local midnight.
   @inlinable @inline(__always) var start: Int32 { Int32(startMinute) &* 60 }
@@ -81,36 +80,28 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
     if !rule.enabled {
       kind = .never
-      onceStart = 0
-      onceEnd = 0
     } else if rule.repeatMode.isOneOff {
-      kind = .oneOff
-      onceEnd = rule.onceEndTimestamp
+      let end = rule.onceEndTimestamp
       // The period is the daily period that contains the last second before the end: exact
       // when the server computed the end, and still well defined if tzdata changed since.
       let daily = DoNotDisturbSchedule(
-        zone: zone, kind: .repeating, mode: 2, days: 0x7F, startMinute: startMinute,
-        endMinute: endMinute, onceStart: 0, onceEnd: 0)
-      onceStart = daily.owningPeriod(at: rule.onceEndTimestamp - 1)?.start ?? rule.onceEndTimestamp
+        zone: zone, mode: 2, days: 0x7F, startMinute: startMinute, endMinute: endMinute)
+      kind = .oneOff(start: daily.owningPeriod(at: end - 1)?.start ?? end, end: end)
     } else {
-      kind = .repeating
-      onceStart = 0
-      onceEnd = 0
+      kind = .repeating(
+        RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days))
     }
   }
 
-  init(
-    zone: Zone, kind: Kind, mode: UInt8, days: UInt8, startMinute: UInt16, endMinute: UInt16,
-    onceStart: Int64, onceEnd: Int64
-  ) {
+  /// A repeating schedule.
+  init(zone: Zone, mode: UInt8, days: UInt8, startMinute: UInt16, endMinute: UInt16) {
     self.zone = zone
-    self.kind = kind
+    self.kind = .repeating(
+      RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days))
     self.mode = mode
     self.days = days
     self.startMinute = startMinute
     self.endMinute = endMinute
-    self.onceStart = onceStart
-    self.onceEnd = onceEnd
   }
 
   /// Whether an instant is in do-not-disturb.
@@ -123,8 +114,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
     // The common case first: a bucket the zone's table describes is in range by construction.
-    if kind == .repeating, let wall = zone.tabulatedHighWater(instant) {
-      return isInside(wall: wall)
+    if case .repeating(let window) = kind, let wall = zone.tabulatedHighWater(instant) {
+      return window.position(wall: wall).isInside
     }
     try Zone.checkSupported(instant)
     return containsUnchecked(instant)
@@ -132,57 +123,36 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
 
   @inlinable @inline(__always)
   func containsUnchecked(_ instant: Int64) -> Bool {
-    // Repeating rules first: they are the common case, and one comparison decides it.
-    if kind == .repeating { return isInside(wall: zone.highWater(unchecked: instant)) }
-    return kind == .oneOff && onceStart <= instant && instant < onceEnd
+    switch kind {
+    case .repeating(let window):
+      return window.position(wall: zone.highWater(unchecked: instant)).isInside
+    case .oneOff(let start, let end):
+      return start <= instant && instant < end
+    case .never:
+      return false
+    }
   }
 
-  /// Membership by the high-water mark alone, without branches on the answer: random
-  /// instants make such branches unpredictable, and a mispredicted branch costs more than
-  /// the whole computation.
-  ///
-  /// Shifting the reading back by the window's start makes each period begin at a multiple
-  /// of 86,400 on the shifted clock, so the period that could contain the reading is the one
-  /// whose (shifted) day it falls on: inside exactly when that day's weekday is owned and
-  /// the reading is less than the window's length into the day. A bias of whole weeks keeps
-  /// the arithmetic unsigned, and three more days put Monday at 0 (day 0 was a Thursday).
-  @inlinable @inline(__always)
-  func isInside(wall: Int64) -> Bool {
-    periodPosition(wall: wall).isInside
-  }
-
-  /// Whether a high-water mark is inside a period, how far (in seconds) it lies past the
-  /// start of the period that could contain it, and the local date (day number) that owns
-  /// that period. See ``isInside(wall:)``.
-  @inlinable @inline(__always)
-  func periodPosition(wall: Int64) -> (isInside: Bool, intoPeriod: UInt32, day: Int64) {
-    let biasDays: Int64 = 700_000 * 7 + 3
-    let shifted = UInt64(bitPattern: wall &- Int64(start) &+ biasDays &* 86_400)
-    let day = shifted / 86_400
-    let intoPeriod = UInt32(truncatingIfNeeded: shifted &- day &* 86_400)
-    // Both below 2^17: the difference's sign bit is `intoPeriod < windowLength`.
-    let inWindow = (intoPeriod &- windowLength) &>> 31
-    // The weekday as day mod 7, by one multiplication: the top three bits of the fraction
-    // day / 7 (scaled to 32 bits) are exactly day mod 7 for days below 2^32 / 24.
-    let weekday = (UInt32(truncatingIfNeeded: day) &* 0x2492_4925) &>> 29
-    return (
-      (UInt32(days) &>> weekday) & inWindow != 0, intoPeriod,
-      Int64(bitPattern: day) &- biasDays
-    )
+  /// The window's constants; the slow paths also ask one-off rules, whose periods follow the
+  /// daily window.
+  var window: RepeatingWindow {
+    if case .repeating(let window) = kind { return window }
+    return RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days)
   }
 
   /// The window's length in seconds: 1…86,400 (a window that ends where it starts lasts 24
   /// hours).
-  @inlinable @inline(__always)
-  var windowLength: UInt32 {
-    let difference = Int32(endMinute) &- Int32(startMinute)
-    return UInt32(bitPattern: (difference > 0 ? difference : difference &+ 1_440) &* 60)
+  var windowLength: UInt32 { window.length }
+
+  /// Whether the instant with this high-water mark is inside a period; see
+  /// ``RepeatingWindow``.
+  func isInside(wall: Int64) -> Bool {
+    window.position(wall: wall).isInside
   }
 
   /// The local date whose period contains the instant with this high-water mark.
-  @inlinable @inline(__always)
   func owningDay(wall: Int64) -> Int64? {
-    let position = periodPosition(wall: wall)
+    let position = window.position(wall: wall)
     return position.isInside ? position.day : nil
   }
 
@@ -203,8 +173,11 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     // The common case inline: a repeating window shorter than 24 hours.
-    guard kind == .repeating && start != end else { return otherStateAndBlockEnd(instant) }
-    return repeatingStateAndBlockEnd(instant, span: zone.wallClockSpan(unchecked: instant))
+    guard case .repeating(let window) = kind, window.length != 86_400 else {
+      return otherStateAndBlockEnd(instant)
+    }
+    return repeatingStateAndBlockEnd(
+      instant, window: window, span: zone.wallClockSpan(unchecked: instant))
   }
 
   /// ``stateAndBlockEnd(unchecked:)`` with the range check, which the common case (an instant
@@ -215,8 +188,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   package func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (
     inDND: Bool, blockEnd: Int64
   ) {
-    if kind == .repeating && start != end, let span = zone.tabulatedSpan(instant) {
-      return repeatingStateAndBlockEnd(instant, span: span)
+    if case .repeating(let window) = kind, window.length != 86_400,
+      let span = zone.tabulatedSpan(instant)
+    {
+      return repeatingStateAndBlockEnd(instant, window: window, span: span)
     }
     try Zone.checkSupported(instant)
     return stateAndBlockEnd(unchecked: instant)
@@ -226,13 +201,14 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// clock's span at the instant.
   @inlinable @inline(__always)
   func repeatingStateAndBlockEnd(
-    _ instant: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+    _ instant: Int64, window: RepeatingWindow,
+    span: (highWater: Int64, offset: Int64, spanEnd: Int64)
   ) -> (inDND: Bool, blockEnd: Int64) {
-    let position = periodPosition(wall: span.highWater)
+    let position = window.position(wall: span.highWater)
     // The end on the wall clock, and the instant it is reached if no transition intervenes.
     // Periods owned by other dates cannot touch this one then (their starts lie hours away on
     // the clock).
-    let endLocal = span.highWater &- Int64(position.intoPeriod) &+ Int64(windowLength)
+    let endLocal = span.highWater &- Int64(position.intoPeriod) &+ Int64(window.length)
     let candidate = endLocal &- span.offset
     // Bit arithmetic rather than `&&`: whether an instant is inside is unpredictable.
     let inside = UInt8(truncatingIfNeeded: unsafeBitCast(position.isInside, to: UInt8.self))
@@ -269,8 +245,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     switch kind {
     case .never:
       return (false, 0)
-    case .oneOff:
-      return onceStart <= instant && instant < onceEnd ? (true, onceEnd) : (false, 0)
+    case .oneOff(let start, let end):
+      return start <= instant && instant < end ? (true, end) : (false, 0)
     case .repeating:
       // 24-hour windows: always on when daily; on consecutive owned days they touch, so the
       // end takes the general walk.

@@ -9,30 +9,31 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// Creates a platform from its wire value; any value is kept.
   ///
   /// - Parameter rawValue: The wire value.
+  @inlinable
   public init(rawValue: Int) {
     self.rawValue = rawValue
   }
 
   /// Windows, 1.
-  public static let win = Platform(rawValue: 1)
+  @inlinable public static var win: Platform { Platform(rawValue: 1) }
   /// iOS on iPhone, 2.
-  public static let iPhoneOS = Platform(rawValue: 2)
+  @inlinable public static var iPhoneOS: Platform { Platform(rawValue: 2) }
   /// Android, 3.
-  public static let android = Platform(rawValue: 3)
+  @inlinable public static var android: Platform { Platform(rawValue: 3) }
   /// macOS, 4.
-  public static let macOS = Platform(rawValue: 4)
+  @inlinable public static var macOS: Platform { Platform(rawValue: 4) }
   /// Linux, 5.
-  public static let linux = Platform(rawValue: 5)
+  @inlinable public static var linux: Platform { Platform(rawValue: 5) }
   /// Web, 6.
-  public static let web = Platform(rawValue: 6)
+  @inlinable public static var web: Platform { Platform(rawValue: 6) }
   /// Mini program, 7.
-  public static let miniProgram = Platform(rawValue: 7)
+  @inlinable public static var miniProgram: Platform { Platform(rawValue: 7) }
   /// iPadOS, 9.
-  public static let iPadOS = Platform(rawValue: 9)
+  @inlinable public static var iPadOS: Platform { Platform(rawValue: 9) }
   /// OpenHarmony, 10.
-  public static let ohos = Platform(rawValue: 10)
+  @inlinable public static var ohos: Platform { Platform(rawValue: 10) }
   /// Unknown, 32.
-  public static let unknown = Platform(rawValue: 32)
+  @inlinable public static var unknown: Platform { Platform(rawValue: 32) }
 
   /// The listed platforms and their names.
   public static let named: [(name: String, platform: Platform)] = [

@@ -7,8 +7,9 @@
 /// intervals when it is built, so the fast answer cannot differ from the general one.
 @usableFromInline
 struct HighWaterBucket {
-  /// The bucket's transition, or its first instant when it has none; `Int64.max` marks a
-  /// bucket the entry cannot describe.
+  /// The bucket's transition, or its first instant when it has none (so never negative:
+  /// buckets start in 1970); `Int64.min` marks a bucket the entry cannot describe, which a
+  /// sign test finds.
   @usableFromInline var transition: Int64
   /// The UTC offset before `transition`.
   @usableFromInline var before: Int32
@@ -24,14 +25,14 @@ struct HighWaterBucket {
 
   /// The entry of a bucket the fast path cannot describe.
   @inlinable static var general: HighWaterBucket {
-    HighWaterBucket(transition: .max, before: 0, after: 0)
+    HighWaterBucket(transition: .min, before: 0, after: 0)
   }
 
   /// log2 of the bucket length in seconds.
   @inlinable static var shift: UInt64 { 23 }
 
   /// Whether this entry describes its bucket (rather than sending it to the general path).
-  @inlinable var isDescribed: Bool { transition != .max }
+  @inlinable var isDescribed: Bool { transition >= 0 }
 
   /// The high-water mark at an instant in this entry's bucket.
   @inlinable @inline(__always)
@@ -47,9 +48,10 @@ struct HighWaterBucket {
   /// end of the run over which the high-water mark is the instant plus that offset (the
   /// instant itself in a fold's repeated half, where no such run starts).
   ///
-  /// Selects by masks rather than branches: which side of the transition a random instant
-  /// falls on is unpredictable, and a mispredicted branch costs more than this whole body.
-  /// Every quantity is within ±2^40, so no subtraction overflows.
+  /// Selects the side of the transition by masks rather than a branch: which side a random
+  /// instant falls on is unpredictable, and a mispredicted branch costs more than this whole
+  /// body. A fold's repeated half (an hour a year) takes a branch, predicted not taken. Every
+  /// quantity is within ±2^40, so no subtraction overflows.
   @inlinable @inline(__always)
   func span(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
     let isBefore = (t &- transition) &>> 63  // all ones before the transition, else zero
@@ -58,15 +60,14 @@ struct HighWaterBucket {
     let offset = after ^ ((after ^ before) & isBefore)
     let local = t &+ offset
     // After a transition the clock has shown up to one second before it at the old offset;
-    // in the repeated half of a fold, that reading (higher than the current one) is the
-    // high-water mark.
-    let foldExcess = ((transition &- 1 &+ before) &- local) & ~isBefore
-    let inFold = (0 &- foldExcess) &>> 63  // all ones when the excess is positive
+    // a reading below that is in a fold's repeated half, where that reading is the high-water
+    // mark. Before the transition the sign bit makes the bound unreachable.
+    let foldPeak = (transition &- 1 &+ before) | (isBefore & Int64.min)
+    if local < foldPeak { return (foldPeak, offset, t) }
     let bucketEnd = (t | ((1 << Int64(HighWaterBucket.shift)) &- 1)) &+ 1
     // The run ends at the transition, or at the bucket's end: the next transition, if any, is
     // no earlier.
-    let runEnd = bucketEnd ^ ((bucketEnd ^ transition) & isBefore)
-    return (local &+ (foldExcess & inFold), offset, runEnd ^ ((runEnd ^ t) & inFold))
+    return (local, offset, bucketEnd ^ ((bucketEnd ^ transition) & isBefore))
   }
 
   // Over a part [partStart, …) of a bucket with one offset, the entry's high-water mark is
