@@ -56,10 +56,15 @@ extension DoNotDisturbRule {
       rule.onceEndTimestamp = daily.period(ownedBy: localDay).end
     }
     guard Zone.supportedInstants.contains(rule.onceEndTimestamp) else {
+      // Before the first supported second for an unknown-mode rule saved in a zone behind UTC
+      // on -9999-01-01 (its local date is still in year -10000), after the last otherwise.
+      let bound =
+        rule.onceEndTimestamp < Zone.supportedInstants.lowerBound
+        ? "before -9999-01-01" : "after 9999-12-31"
       throw RuleValidationError(errors: [
         RuleFieldError(
           code: .invalidInstant, field: "savedAt", value: String(savedAt),
-          reason: "the one-off period would end at \(rule.onceEndTimestamp), after 9999-12-31")
+          reason: "the one-off period would end at \(rule.onceEndTimestamp), \(bound)")
       ])
     }
     return rule

@@ -3,17 +3,17 @@
 // exact for every year this package accepts, and free of Foundation.
 
 /// Seconds in a civil day; zones never change the length of the civil day itself.
-@inlinable @usableFromInline package var secondsPerDay: Int64 { 86_400 }
+@inlinable package var secondsPerDay: Int64 { 86_400 }
 
 /// Floor division, rounding toward negative infinity (Swift's `/` truncates toward zero).
-@inlinable @usableFromInline @inline(__always)
+@inlinable @inline(__always)
 package func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
   let q = a / b
   return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
 /// Modulo whose result has the sign of the divisor.
-@inlinable @usableFromInline @inline(__always)
+@inlinable @inline(__always)
 package func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
   let r = a % b
   return (r != 0 && (r < 0) != (b < 0)) ? r + b : r
@@ -23,7 +23,7 @@ package func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
 @usableFromInline
 package enum CivilCalendar {
   /// The day number of a proleptic Gregorian date.
-  @inlinable @usableFromInline
+  @inlinable
   package static func dayNumber(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDivide(y, 400)
@@ -35,7 +35,7 @@ package enum CivilCalendar {
   }
 
   /// The proleptic Gregorian date of a day number.
-  @inlinable @usableFromInline
+  @inlinable
   package static func date(dayNumber: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = dayNumber + 719_468
     let era = floorDivide(z, 146_097)
@@ -49,13 +49,13 @@ package enum CivilCalendar {
   }
 
   /// ISO weekday index of a day number: 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday).
-  @inlinable @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   package static func isoWeekdayIndex(dayNumber: Int64) -> Int {
     Int(floorModulo(dayNumber + 3, 7))
   }
 
   /// Whether a proleptic Gregorian year is a leap year.
-  @inlinable @usableFromInline
+  @inlinable
   package static func isLeapYear(_ year: Int64) -> Bool {
     // Without short-circuit branches (a random year's answer is unpredictable): a year
     // divisible by 100 and by 16 is divisible by 400.
@@ -66,7 +66,7 @@ package enum CivilCalendar {
   }
 
   /// Number of days in a month of a year.
-  @inlinable @usableFromInline
+  @inlinable
   package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
     switch month {
     case 2: return isLeapYear(year) ? 29 : 28

@@ -85,7 +85,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   /// Throws unless an instant is in ``supportedInstants``: the one range check every
   /// instant-taking operation of the kit makes.
-  @inlinable @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   package static func checkSupported(_ instant: Int64) throws(ZoneError) {
     guard supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
   }
@@ -140,7 +140,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// The high-water mark is the highest reading the clock has shown at or before the
   /// instant; it exceeds the reading only in the repeated half of a fold. An instant is at or
   /// after `mark(L)` exactly when its high-water mark is at least `L`.
-  @inlinable @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   package func wallClock(unchecked instant: Int64) -> (local: Int64, highWater: Int64) {
     // The zone value keeps the table alive; a guaranteed reference spares the hot path a
     // retain/release pair, which costs more than the look-up and contends across threads.
@@ -149,7 +149,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
   /// The wall clock's high-water mark at an instant known to be in range: the membership
   /// test's one look-up (a single word for 1970 to 2500, see `HighWaterBucket`).
-  @inlinable @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   package func highWater(unchecked instant: Int64) -> Int64 {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.highWater(at: instant) }
   }
@@ -179,7 +179,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// of the run of instants over which the high-water mark equals instant + offset (equal to
   /// the instant when no such promise can be made cheaply). Lets the schedule compute marks
   /// ahead of an instant with no further look-up when no transition intervenes.
-  @inlinable @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   package func wallClockSpan(unchecked instant: Int64) -> (
     highWater: Int64, offset: Int64, spanEnd: Int64
   ) {

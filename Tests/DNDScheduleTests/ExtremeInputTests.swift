@@ -158,6 +158,30 @@ final class ExtremeInputTests: XCTestCase {
     }
   }
 
+  /// An unknown-mode rule saved at the first supported second in a zone behind UTC owns a
+  /// period of year -10000; the error says which end of the range it falls off.
+  func testSavingBeforeTheFirstSupportedYearNamesThatBound() throws {
+    let rule = DoNotDisturbRule(
+      enabled: true, startHour: 1, endHour: 2, repeatMode: .unknown, timeZoneID: "Etc/GMT+12")
+    let savedAt = Zone.supportedInstants.lowerBound
+    XCTAssertThrowsError(try rule.saved(at: savedAt, zones: zones)) { error in
+      guard let error = error as? RuleValidationError else {
+        return XCTFail("unexpected error \(error)")
+      }
+      XCTAssertEqual(error.errors.map(\.code), [.invalidInstant])
+      XCTAssertEqual(error.errors.first?.field, "savedAt")
+      XCTAssertEqual(error.errors.first?.value, String(savedAt))
+      let reason = error.errors.first?.reason ?? ""
+      XCTAssertTrue(reason.hasSuffix("before -9999-01-01"), reason)
+    }
+    let late = DoNotDisturbRule(
+      enabled: true, startHour: 23, endHour: 1, repeatMode: .once, timeZoneID: "Etc/GMT-14")
+    XCTAssertThrowsError(try late.saved(at: Zone.supportedInstants.upperBound, zones: zones)) {
+      let reason = ($0 as? RuleValidationError)?.errors.first?.reason ?? ""
+      XCTAssertTrue(reason.hasSuffix("after 9999-12-31"), reason)
+    }
+  }
+
   /// The last second before and the first after every boundary: the offset changes only at
   /// a transition, every reading maps back to its instant, and past 2501 the table hands over
   /// to the footer rule without a seam.
