@@ -56,8 +56,11 @@ final class ZoneTable: @unchecked Sendable {
   /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
   /// ``HighWaterBucket``. Sized for the whole table.
   @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
+  /// How many entries of `highWaterBuckets` loading wrote (those before 2050): a constant, so
+  /// the hot path reads it with a plain load that a loop can hoist.
+  @usableFromInline let loadedBucketCount: UInt64
   /// How many entries of `highWaterBuckets` readers may use; raised once, with release
-  /// ordering, when the table is extended.
+  /// ordering, when the table is extended. Read only for instants past the loaded entries.
   @usableFromInline let publishedBucketCount: Atomic<UInt64>
   let identifier: String
   /// The intervals, sized for the whole table; `starts[0]` is `Int64.min`. The builder keeps
@@ -163,6 +166,7 @@ final class ZoneTable: @unchecked Sendable {
       highWaterBuckets, from: 0, to: Int(loaded.bucketCount), columns: columns)
     extents = .allocate(capacity: 2)
     extents.initialize(repeating: loaded, count: 2)
+    loadedBucketCount = loaded.bucketCount
     publishedBucketCount = Atomic(loaded.bucketCount)
     stage = Atomic(0)
     deferred = plan
@@ -332,9 +336,16 @@ final class ZoneTable: @unchecked Sendable {
   func tabulatedEntry(at t: Int64) -> HighWaterBucket? {
     // A negative instant wraps to a huge bucket number and is not described.
     let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    guard bucket < publishedBucketCount.load(ordering: .acquiring) else { return nil }
+    guard bucket < loadedBucketCount || isPublished(bucket) else { return nil }
     let entry = highWaterBuckets[Int(bucket)]
     return entry.isDescribed ? entry : nil
+  }
+
+  /// Whether an entry past the loaded ones has been published by the extension (acquire, so
+  /// that the entry's contents are visible once its count is).
+  @inlinable @inline(__always)
+  func isPublished(_ bucket: UInt64) -> Bool {
+    bucket < publishedBucketCount.load(ordering: .acquiring)
   }
 
   @usableFromInline @inline(never)
