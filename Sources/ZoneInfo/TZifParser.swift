@@ -148,22 +148,28 @@ private struct ByteReader {
     // one pass that also finds the first out of order.
     let start = position
     var outOfOrder = -1
-    let transitions = bytes.withUnsafeBytes { raw in
-      [Int64](unsafeUninitializedCapacity: h.timecnt) { buffer, initialized in
-        var previous = Int64.min
-        for i in 0..<h.timecnt {
-          let offset = start + i * timeSize
-          let t =
-            timeSize == 8
-            ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-            : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
-          if i > 0 && t <= previous && outOfOrder < 0 { outOfOrder = i }
-          buffer[i] = t
-          previous = t
+    // No transitions (UTC and the Etc zones): a plain empty array. With capacity 0 the
+    // initializer below stores the count into the stdlib's shared empty-array singleton, a
+    // write the thread sanitizer reports as a race when two threads load such zones at once.
+    let transitions: [Int64] =
+      h.timecnt == 0
+      ? []
+      : bytes.withUnsafeBytes { raw in
+        [Int64](unsafeUninitializedCapacity: h.timecnt) { buffer, initialized in
+          var previous = Int64.min
+          for i in 0..<h.timecnt {
+            let offset = start + i * timeSize
+            let t =
+              timeSize == 8
+              ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+              : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+            if i > 0 && t <= previous && outOfOrder < 0 { outOfOrder = i }
+            buffer[i] = t
+            previous = t
+          }
+          initialized = h.timecnt
         }
-        initialized = h.timecnt
       }
-    }
     if outOfOrder > 0 {
       position = start + outOfOrder * timeSize
       let (t, last) = (transitions[outOfOrder], transitions[outOfOrder - 1])
