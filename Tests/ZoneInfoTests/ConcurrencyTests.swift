@@ -158,4 +158,34 @@ final class ConcurrencyTests: XCTestCase {
       XCTAssertEqual(results[thread], Array(repeating: ordered, count: 3).flatMap { $0 })
     }
   }
+
+  /// Zones without transitions (UTC, the Etc zones) parsed on many threads at once: the parser
+  /// once built their empty transition list in a way that wrote to the stdlib's shared
+  /// empty-array storage, which the thread sanitizer reports (`.ci/hardening` runs this test
+  /// under it).
+  func testThreadsParseZonesWithoutTransitionsAtOnce() throws {
+    let files = try ["UTC", "Etc/GMT+5", "Etc/GMT-14"].map { id in
+      (
+        id,
+        [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: TestPaths.zoneinfo + "/" + id)))
+      )
+    }
+    let threadCount = 8
+    let results = ThreadResults<[Int32]>(count: threadCount)
+    runThreads(threadCount) { thread in
+      var offsets: [Int32] = []
+      for round in 0..<200 {
+        let (id, bytes) = files[(thread + round) % files.count]
+        guard let zone = try? Zone(identifier: id, tzif: bytes),
+          let offset = try? zone.offset(at: 1_773_025_200)
+        else { continue }
+        if round < files.count { offsets.append(offset) }
+      }
+      results[thread] = offsets
+    }
+    for thread in 0..<threadCount {
+      let expected: [Int32] = (0..<files.count).map { [0, -18_000, 50_400][(thread + $0) % 3] }
+      XCTAssertEqual(results[thread], expected, "thread \(thread)")
+    }
+  }
 }
