@@ -11,9 +11,11 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: swift run -c release dnd-bench [--quick] [--json]
-      --quick  fewer calls and rounds (finishes in well under 20 s)
-      --json   print one JSON object with the figures instead of the table
+    usage: swift run -c release dnd-bench [--quick] [--json] [--count-loops]
+      --quick        fewer calls and rounds (finishes in well under 20 s)
+      --json         print one JSON object with the figures instead of the table
+      --count-loops  only run the membership and decision loops, untimed, for callgrind
+                     (see README, "Performance")
     Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed.
     """)
   exit(0)
@@ -61,6 +63,39 @@ let cases = [
     range: 19_880_899_200...19_912_435_200),
 ]
 
+/// A case's schedule (22:00–08:00 daily in its zone) and its instants.
+func membershipSetUp(_ benchmarkCase: Case) -> (DoNotDisturbSchedule, [Int64]) {
+  let rule = DoNotDisturbRule(
+    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: benchmarkCase.zoneID)
+  let schedule: DoNotDisturbSchedule
+  do { schedule = try DoNotDisturbSchedule(rule: rule, zones: zones) } catch { fail("\(error)") }
+  let instants = benchmarkInstants(
+    zone: schedule.zone, count: instantCount, seed: 0xBE7C4, range: benchmarkCase.range)
+  return (schedule, instants)
+}
+
+// The push decision case: a compiled rule and its instants.
+let pushRule = OfflinePushRule(
+  onlinePlatforms: [.win, .macOS], notToReceiveOfflinePushPlatforms: [.iPhoneOS],
+  doNotDisturbRule: DoNotDisturbRule(
+    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: "America/New_York"))
+let compiled: CompiledOfflinePushRule
+do { compiled = try CompiledOfflinePushRule(rule: pushRule, zones: zones) } catch {
+  fail("\(error)")
+}
+let nyInstants = benchmarkInstants(
+  zone: compiled.schedule.zone, count: instantCount, seed: 0xDEC1DE, range: 0...4_102_444_800)
+let online = PlatformSet([.web])
+
+if arguments.contains("--count-loops") {
+  let (schedule, instants) = membershipSetUp(cases[0])
+  print(
+    InstructionCountLoops.run(
+      schedule: schedule, membershipInstants: instants, rule: compiled,
+      decisionInstants: nyInstants, online: online))
+  exit(0)
+}
+
 var results: [String: Any] = [:]
 var membershipRows: [(String, Timing, Timing)] = []
 var disagreements = 0
@@ -74,12 +109,7 @@ log(
   "DND membership, rule 22:00–08:00 daily        DNDKit median (best)   Foundation median    ratio")
 
 for benchmarkCase in cases {
-  let rule = DoNotDisturbRule(
-    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: benchmarkCase.zoneID)
-  let schedule: DoNotDisturbSchedule
-  do { schedule = try DoNotDisturbSchedule(rule: rule, zones: zones) } catch { fail("\(error)") }
-  let instants = benchmarkInstants(
-    zone: schedule.zone, count: instantCount, seed: 0xBE7C4, range: benchmarkCase.range)
+  let (schedule, instants) = membershipSetUp(benchmarkCase)
   let baseline = FoundationBaseline(
     zoneID: benchmarkCase.zoneID, startMinute: 22 * 60, endMinute: 8 * 60)
   // Check every instant first: the fast path and the baseline must agree.
@@ -155,18 +185,7 @@ results["membershipByCase"] = Dictionary(
     )
   })
 
-// Push decision on a compiled rule.
-let pushRule = OfflinePushRule(
-  onlinePlatforms: [.win, .macOS], notToReceiveOfflinePushPlatforms: [.iPhoneOS],
-  doNotDisturbRule: DoNotDisturbRule(
-    enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: "America/New_York"))
-let compiled: CompiledOfflinePushRule
-do { compiled = try CompiledOfflinePushRule(rule: pushRule, zones: zones) } catch {
-  fail("\(error)")
-}
-let nyInstants = benchmarkInstants(
-  zone: compiled.schedule.zone, count: instantCount, seed: 0xDEC1DE, range: 0...4_102_444_800)
-let online = PlatformSet([.web])
+// Push decision on a compiled rule (set up with the cases above).
 let (decision, _) = Timing.measure(calls: instantCount * repeats, rounds: rounds) {
   var count = 0
   for _ in 0..<repeats {
