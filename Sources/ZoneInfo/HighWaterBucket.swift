@@ -37,7 +37,9 @@ struct HighWaterBucket {
   /// The high-water mark at an instant in this entry's bucket.
   @inlinable @inline(__always)
   func highWater(at t: Int64) -> Int64 {
-    // The high-water half of `span(at:)`, in the form that compiles to conditional moves.
+    // The high-water half of `span(at:)`. LLVM makes the side of the transition a branch (well
+    // predicted: most buckets have none) and the fold a conditional move; mask arithmetic
+    // like `span(at:)`'s measured no faster here.
     let isAfter = t >= transition
     let local = t &+ Int64(isAfter ? after : before)
     let foldPeak = isAfter ? transition &- 1 &+ Int64(before) : Int64.min
