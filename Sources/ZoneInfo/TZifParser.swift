@@ -138,38 +138,45 @@ private struct ByteReader {
     return header
   }
 
+  /// The data block's transition times, from the current position, and the index of the
+  /// first one not after its predecessor (-1 when they are in order).
+  ///
+  /// The caller has checked the block's size, so the times are read without per-byte checks,
+  /// in one pass that also finds the first out of order.
+  func transitionTimes(count: Int, timeSize: Int) -> (times: [Int64], firstOutOfOrder: Int) {
+    // No transitions (UTC and the Etc zones): a plain empty array. With capacity 0 the
+    // initializer below stores the count into the stdlib's shared empty-array singleton, a
+    // write the thread sanitizer reports as a race when two threads load such zones at once.
+    guard count > 0 else { return ([], -1) }
+    let start = position
+    var outOfOrder = -1
+    let times = bytes.withUnsafeBytes { raw in
+      [Int64](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var previous = Int64.min
+        for i in 0..<count {
+          let offset = start + i * timeSize
+          let t =
+            timeSize == 8
+            ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+            : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+          if i > 0 && t <= previous && outOfOrder < 0 { outOfOrder = i }
+          buffer[i] = t
+          previous = t
+        }
+        initialized = count
+      }
+    }
+    return (times, outOfOrder)
+  }
+
   mutating func body(header h: TZifHeader, timeSize: Int, footer readFooter: Bool)
     throws(ZoneError) -> TZifContents
   {
     guard h.blockSize(timeSize: timeSize) <= remaining else {
       throw failure("truncated data block")
     }
-    // The block's size was checked above, so the times are read without per-byte checks, in
-    // one pass that also finds the first out of order.
     let start = position
-    var outOfOrder = -1
-    // No transitions (UTC and the Etc zones): a plain empty array. With capacity 0 the
-    // initializer below stores the count into the stdlib's shared empty-array singleton, a
-    // write the thread sanitizer reports as a race when two threads load such zones at once.
-    let transitions: [Int64] =
-      h.timecnt == 0
-      ? []
-      : bytes.withUnsafeBytes { raw in
-        [Int64](unsafeUninitializedCapacity: h.timecnt) { buffer, initialized in
-          var previous = Int64.min
-          for i in 0..<h.timecnt {
-            let offset = start + i * timeSize
-            let t =
-              timeSize == 8
-              ? Int64(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-              : Int64(Int32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
-            if i > 0 && t <= previous && outOfOrder < 0 { outOfOrder = i }
-            buffer[i] = t
-            previous = t
-          }
-          initialized = h.timecnt
-        }
-      }
+    let (transitions, outOfOrder) = transitionTimes(count: h.timecnt, timeSize: timeSize)
     if outOfOrder > 0 {
       position = start + outOfOrder * timeSize
       let (t, last) = (transitions[outOfOrder], transitions[outOfOrder - 1])
