@@ -55,21 +55,13 @@ extension POSIXTimeZone {
   /// years only are refused.
   private mutating func normalizeYearlyOrder() throws(ZoneError) {
     guard let rule = daylight else { return }
-    // Each change's seconds from its year's January 1, 00:00 UTC.
-    let standard = Int64(standardOffset)
-    func changes(kind: Int) -> (start: Int64, end: Int64) {
-      (
-        rule.start.dayOfYear(kind: kind) * secondsPerDay + rule.startTime - standard,
-        rule.end.dayOfYear(kind: kind) * secondsPerDay + rule.endTime - Int64(rule.offset)
-      )
-    }
-    // Each kind's changes once (a zone load parses a footer; 14 evaluations instead of 35).
-    var table: InlineArray<14, (start: Int64, end: Int64)> = .init(repeating: (0, 0))
-    for kind in 0..<14 { table[kind] = changes(kind: kind) }
+    // Each change's seconds from its year's January 1, 00:00 UTC, by kind of year: the footer
+    // clock works out each kind's dates once.
+    let clock = FooterClock(self)
     var touching = 0
     var separate = 0
     for kind in 0..<14 {
-      let this = table[kind]
+      let this = clock.daylightBounds(january1: 0, kind: kind)
       guard this.start != this.end else {
         throw .malformedPOSIXTimeZone(string, reason: "daylight time starts and ends at once")
       }
@@ -78,7 +70,7 @@ extension POSIXTimeZone {
       let nextWeekday = (kind % 7 + (isLeap ? 2 : 1)) % 7
       // The next year is a leap year or not; a leap year is never followed by another.
       for nextIsLeap in 0..<(isLeap ? 1 : 2) {
-        let next = table[nextWeekday + 7 * nextIsLeap]
+        let next = clock.daylightBounds(january1: 0, kind: nextWeekday + 7 * nextIsLeap)
         let last = max(this.start, this.end)
         let following = days * secondsPerDay + min(next.start, next.end)
         if last > following {
