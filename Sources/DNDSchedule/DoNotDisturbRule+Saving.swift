@@ -37,10 +37,7 @@ extension DoNotDisturbRule {
       rule.onceEndTimestamp = 0
       return rule
     }
-    var dailyRule = self
-    dailyRule.repeatMode = .daily
-    dailyRule.onceEndTimestamp = 0
-    let daily = DoNotDisturbSchedule(validatedRule: dailyRule, zone: zone)
+    let daily = DoNotDisturbSchedule(dailyWindowOf: self, zone: zone)
     rule.onceEndTimestamp = Int64.max  // replaced below; never kept
     if repeatMode == .once {
       let wallDay = floorDivide(zone.wallClock(unchecked: savedAt).highWater, secondsPerDay)

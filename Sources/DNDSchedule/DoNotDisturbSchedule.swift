@@ -84,8 +84,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       let end = rule.onceEndTimestamp
       // The period is the daily period that contains the last second before the end: exact
       // when the server computed the end, and still well defined if tzdata changed since.
-      let daily = DoNotDisturbSchedule(
-        zone: zone, mode: 2, days: 0x7F, startMinute: startMinute, endMinute: endMinute)
+      let daily = DoNotDisturbSchedule(dailyWindowOf: rule, zone: zone)
       kind = .oneOff(start: daily.owningPeriod(at: end - 1)?.start ?? end, end: end)
     } else {
       kind = .repeating(
@@ -93,15 +92,13 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     }
   }
 
-  /// A repeating schedule.
-  init(zone: Zone, mode: UInt8, days: UInt8, startMinute: UInt16, endMinute: UInt16) {
-    self.zone = zone
-    self.kind = .repeating(
-      RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days))
-    self.mode = mode
-    self.days = days
-    self.startMinute = startMinute
-    self.endMinute = endMinute
+  /// The daily schedule with a rule's window: a one-off rule's period is one of its periods.
+  init(dailyWindowOf rule: DoNotDisturbRule, zone: Zone) {
+    var daily = rule
+    daily.enabled = true
+    daily.repeatMode = .daily
+    daily.onceEndTimestamp = 0
+    self.init(validatedRule: daily, zone: zone)
   }
 
   /// Whether an instant is in do-not-disturb.
