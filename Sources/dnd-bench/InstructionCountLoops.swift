@@ -2,8 +2,9 @@ import DNDSchedule
 import OfflinePush
 import ZoneInfo
 
-/// Loops for counting instructions per hot-path call with callgrind (`dnd-bench --count-loops`),
-/// which unlike a clock gives the same figure on every run of the same binary.
+/// The benchmark's membership and decision passes, which the timed cases run and which
+/// `dnd-bench --count-loops` runs alone so that callgrind can count their instructions per
+/// call (unlike a clock, the same figure on every run of the same binary).
 ///
 /// Each pass is one function that does nothing but the calls, so that
 /// `valgrind --tool=callgrind --toggle-collect='*countedMembershipPass*'` (or
@@ -13,7 +14,8 @@ enum InstructionCountLoops {
   /// Passes over the instants per loop.
   static let passes = 100
 
-  /// One pass of membership tests, summed without a branch on the answer.
+  /// One pass of membership tests, summed without a branch on the answer, so that the loop
+  /// measures the call and not a mispredicted `if`.
   @inline(never)
   static func countedMembershipPass(
     _ schedule: DoNotDisturbSchedule, _ instants: UnsafeBufferPointer<Int64>
