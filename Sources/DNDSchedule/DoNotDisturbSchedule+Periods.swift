@@ -33,9 +33,12 @@ extension DoNotDisturbSchedule {
     return zone.firstInstant(atOrAfterLocalSeconds: local)
   }
 
-  /// The local date whose period contains an instant, for a repeating rule.
+  /// The local date whose period contains an instant; nil when no period does, or when the
+  /// rule does not repeat.
   func owningDay(at instant: Int64) -> Int64? {
-    owningDay(wall: zone.wallClock(unchecked: instant).highWater)
+    guard case .repeating(let window) = kind else { return nil }
+    let position = window.position(wall: zone.wallClock(unchecked: instant).highWater)
+    return position.isInside ? position.day : nil
   }
 
   /// The single period (owned by one date) that contains an instant.
@@ -107,7 +110,7 @@ extension DoNotDisturbSchedule {
     try Zone.checkSupported(instant)
     if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
     guard var block = owningPeriod(at: instant) else { return nil }
-    guard isRepeating, let owner = owningDay(at: instant) else { return block }
+    guard let owner = owningDay(at: instant) else { return block }
     // Extend forward and backward while the neighbouring dates' periods touch this one. Dates
     // the rule does not own and empty periods (windows inside a gap) are passed over rather
     // than ending the block: when the clock skips a whole date (Samoa's 2011-12-30), the

@@ -130,29 +130,6 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     }
   }
 
-  /// The window's constants; the slow paths also ask one-off rules, whose periods follow the
-  /// daily window.
-  var window: RepeatingWindow {
-    if case .repeating(let window) = kind { return window }
-    return RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days)
-  }
-
-  /// The window's length in seconds: 1…86,400 (a window that ends where it starts lasts 24
-  /// hours).
-  var windowLength: UInt32 { window.length }
-
-  /// Whether the instant with this high-water mark is inside a period; see
-  /// ``RepeatingWindow``.
-  func isInside(wall: Int64) -> Bool {
-    window.position(wall: wall).isInside
-  }
-
-  /// The local date whose period contains the instant with this high-water mark.
-  func owningDay(wall: Int64) -> Int64? {
-    let position = window.position(wall: wall)
-    return position.isInside ? position.day : nil
-  }
-
   /// Whether the rule owns the period that starts on a local date (day number).
   @inlinable @inline(__always)
   func owns(_ day: Int64) -> Bool {
@@ -211,7 +188,9 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     let inside = UInt8(truncatingIfNeeded: unsafeBitCast(position.isInside, to: UInt8.self))
     let pastSpan = UInt8(
       truncatingIfNeeded: unsafeBitCast(candidate >= span.spanEnd, to: UInt8.self))
-    if inside & pastSpan != 0 { return (true, blockEnd(instant, candidate: candidate, span: span)) }
+    if inside & pastSpan != 0 {
+      return (true, blockEnd(instant, candidate: candidate, window: window, span: span))
+    }
     return (position.isInside, candidate & -Int64(inside))
   }
 
@@ -224,11 +203,12 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// periods could touch): that case takes the general walk.
   @usableFromInline @inline(never)
   func blockEnd(
-    _ instant: Int64, candidate: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+    _ instant: Int64, candidate: Int64, window: RepeatingWindow,
+    span: (highWater: Int64, offset: Int64, spanEnd: Int64)
   ) -> Int64 {
     let endLocal = candidate &+ span.offset
     // The earliest the next period can start on the clock: the next date's start.
-    let nextStartLocal = endLocal &- Int64(windowLength) &+ 86_400
+    let nextStartLocal = endLocal &- Int64(window.length) &+ 86_400
     let end = mark(endLocal)
     guard Zone.supportedInstants.contains(end),
       zone.highWater(unchecked: end) < nextStartLocal
@@ -244,10 +224,12 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       return (false, 0)
     case .oneOff(let start, let end):
       return start <= instant && instant < end ? (true, end) : (false, 0)
-    case .repeating:
+    case .repeating(let window):
       // 24-hour windows: always on when daily; on consecutive owned days they touch, so the
       // end takes the general walk.
-      guard isInside(wall: zone.highWater(unchecked: instant)) else { return (false, 0) }
+      guard window.position(wall: zone.highWater(unchecked: instant)).isInside else {
+        return (false, 0)
+      }
       return (true, days == 0x7F ? .max : slowBlockEnd(instant))
     }
   }
