@@ -189,7 +189,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     let pastSpan = UInt8(
       truncatingIfNeeded: unsafeBitCast(candidate >= span.spanEnd, to: UInt8.self))
     if inside & pastSpan != 0 {
-      return (true, blockEnd(instant, candidate: candidate, window: window, span: span))
+      return (true, blockEnd(instant, candidate: candidate, span: span))
     }
     return (position.isInside, candidate & -Int64(inside))
   }
@@ -203,9 +203,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// periods could touch): that case takes the general walk.
   @usableFromInline @inline(never)
   func blockEnd(
-    _ instant: Int64, candidate: Int64, window: RepeatingWindow,
-    span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+    _ instant: Int64, candidate: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
   ) -> Int64 {
+    // Read here rather than passed: the hot caller then sets up one argument fewer.
+    guard case .repeating(let window) = kind else { return slowBlockEnd(instant) }
     let endLocal = candidate &+ span.offset
     // The earliest the next period can start on the clock: the next date's start.
     let nextStartLocal = endLocal &- Int64(window.length) &+ 86_400
