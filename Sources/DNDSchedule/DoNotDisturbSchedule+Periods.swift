@@ -76,12 +76,6 @@ extension DoNotDisturbSchedule {
     return window.length == 86_400 && window.days == 0x7F
   }
 
-  /// Whether the rule is daily or custom.
-  var isRepeating: Bool {
-    if case .repeating = kind { return true }
-    return false
-  }
-
   /// The first instant after `instant` at which the do-not-disturb state differs from the
   /// state at `instant`.
   ///
@@ -96,7 +90,7 @@ extension DoNotDisturbSchedule {
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
     let state = try stateAndBlockEnd(instant)
     if state.inDND { return state.blockEnd == .max ? nil : state.blockEnd }
-    if isRepeating, let start = fastNextStart(unchecked: instant) { return start }
+    if case .repeating = kind, let start = fastNextStart(unchecked: instant) { return start }
     return firstPeriod(startingAfter: instant)?.start
   }
 
