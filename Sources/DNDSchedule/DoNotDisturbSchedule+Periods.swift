@@ -23,10 +23,10 @@ extension DoNotDisturbSchedule {
   func mark(_ local: Int64) -> Int64 {
     // Fast path: two offset look-ups find the instant in all but the hours around a
     // transition; the high-water test proves it is the first one.
-    let guess1 = local - (zone.wallClock(unchecked: local).local - local)
-    let guess = local - (zone.wallClock(unchecked: guess1).local - guess1)
-    if zone.wallClock(unchecked: guess).highWater >= local
-      && zone.wallClock(unchecked: guess - 1).highWater < local
+    let guess1 = local - (internedZone.wallClock(unchecked: local).local - local)
+    let guess = local - (internedZone.wallClock(unchecked: guess1).local - guess1)
+    if internedZone.wallClock(unchecked: guess).highWater >= local
+      && internedZone.wallClock(unchecked: guess - 1).highWater < local
     {
       return guess
     }
@@ -37,7 +37,7 @@ extension DoNotDisturbSchedule {
   /// rule does not repeat.
   func owningDay(at instant: Int64) -> Int64? {
     guard case .repeating(let window) = kind else { return nil }
-    let position = window.position(wall: zone.wallClock(unchecked: instant).highWater)
+    let position = window.position(wall: internedZone.wallClock(unchecked: instant).highWater)
     return position.isInside ? position.day : nil
   }
 
@@ -60,7 +60,7 @@ extension DoNotDisturbSchedule {
     case .oneOff(let start, let end):
       return start > instant && start < end ? DoNotDisturbPeriod(start: start, end: end) : nil
     case .repeating:
-      let wall = zone.wallClock(unchecked: instant).highWater
+      let wall = internedZone.wallClock(unchecked: instant).highWater
       let today = floorDivide(wall, secondsPerDay)
       for day in today...(today + DoNotDisturbSchedule.searchDays) where owns(day) {
         let period = period(ownedBy: day)
@@ -158,9 +158,10 @@ extension DoNotDisturbSchedule {
       return !period.isEmpty && period.start < range.upperBound && period.end > range.lowerBound
         ? [period] : []
     case .repeating:
-      let first = floorDivide(zone.wallClock(unchecked: range.lowerBound).highWater, secondsPerDay)
+      let first = floorDivide(
+        internedZone.wallClock(unchecked: range.lowerBound).highWater, secondsPerDay)
       let last = floorDivide(
-        zone.wallClock(unchecked: range.upperBound - 1).highWater, secondsPerDay)
+        internedZone.wallClock(unchecked: range.upperBound - 1).highWater, secondsPerDay)
       var result: [DoNotDisturbPeriod] = []
       for day in (first - 1)...last where owns(day) {
         let period = period(ownedBy: day)

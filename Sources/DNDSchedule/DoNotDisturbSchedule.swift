@@ -27,8 +27,9 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     case oneOff(start: Int64, end: Int64)
   }
 
-  /// The zone of the wall clock.
-  public let zone: Zone
+  /// The zone of the wall clock, interned: its tables live as long as the process, so that
+  /// copying a schedule (reading a rule from a collection) counts no references.
+  @usableFromInline let internedZone: InternedZone
   @usableFromInline let kind: Kind
   /// The rule's repeat mode, for descriptions.
   let mode: UInt8
@@ -72,8 +73,18 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     self.init(validatedRule: rule, zone: zone)
   }
 
+  /// The zone of the wall clock.
+  ///
+  /// Its tables stay loaded for the rest of the process once a schedule is compiled against
+  /// them, whether or not the ``ZoneDatabase`` it came from does (see ``ZoneDatabase``).
+  public var zone: Zone { internedZone.zone }
+
   init(validatedRule rule: DoNotDisturbRule, zone: Zone) {
-    self.zone = zone
+    self.init(validatedRule: rule, internedZone: InternedZone(zone))
+  }
+
+  init(validatedRule rule: DoNotDisturbRule, internedZone: InternedZone) {
+    self.internedZone = internedZone
     mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
     days = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
     startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
@@ -84,7 +95,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       let end = rule.onceEndTimestamp
       // The period is the daily period that contains the last second before the end: exact
       // when the server computed the end, and still well defined if tzdata changed since.
-      let daily = DoNotDisturbSchedule(dailyWindowOf: rule, zone: zone)
+      let daily = DoNotDisturbSchedule(dailyWindowOf: rule, internedZone: internedZone)
       kind = .oneOff(start: daily.owningPeriod(at: end - 1)?.start ?? end, end: end)
     } else {
       kind = .repeating(
@@ -94,11 +105,15 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
 
   /// The daily schedule with a rule's window: a one-off rule's period is one of its periods.
   init(dailyWindowOf rule: DoNotDisturbRule, zone: Zone) {
+    self.init(dailyWindowOf: rule, internedZone: InternedZone(zone))
+  }
+
+  init(dailyWindowOf rule: DoNotDisturbRule, internedZone: InternedZone) {
     var daily = rule
     daily.enabled = true
     daily.repeatMode = .daily
     daily.onceEndTimestamp = 0
-    self.init(validatedRule: daily, zone: zone)
+    self.init(validatedRule: daily, internedZone: internedZone)
   }
 
   /// Whether an instant is in do-not-disturb.
@@ -111,7 +126,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
     // The common case first: a bucket the zone's table describes is in range by construction.
-    if case .repeating(let window) = kind, let wall = zone.tabulatedHighWater(instant) {
+    if case .repeating(let window) = kind, let wall = internedZone.tabulatedHighWater(instant) {
       return window.position(wall: wall).isInside
     }
     try Zone.checkSupported(instant)
@@ -122,7 +137,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   func containsUnchecked(_ instant: Int64) -> Bool {
     switch kind {
     case .repeating(let window):
-      return window.position(wall: zone.highWater(unchecked: instant)).isInside
+      return window.position(wall: internedZone.highWater(unchecked: instant)).isInside
     case .oneOff(let start, let end):
       return start <= instant && instant < end
     case .never:
@@ -151,7 +166,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       return otherStateAndBlockEnd(instant)
     }
     return repeatingStateAndBlockEnd(
-      instant, window: window, span: zone.wallClockSpan(unchecked: instant))
+      instant, window: window, span: internedZone.wallClockSpan(unchecked: instant))
   }
 
   /// ``stateAndBlockEnd(unchecked:)`` with the range check, which the common case (an instant
@@ -163,7 +178,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     inDND: Bool, blockEnd: Int64
   ) {
     if case .repeating(let window) = kind, window.length != 86_400,
-      let span = zone.tabulatedSpan(instant)
+      let span = internedZone.tabulatedSpan(instant)
     {
       return repeatingStateAndBlockEnd(instant, window: window, span: span)
     }
@@ -212,7 +227,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     let nextStartLocal = endLocal &- Int64(window.length) &+ 86_400
     let end = mark(endLocal)
     guard Zone.supportedInstants.contains(end),
-      zone.highWater(unchecked: end) < nextStartLocal
+      internedZone.highWater(unchecked: end) < nextStartLocal
     else { return slowBlockEnd(instant) }
     return end
   }
@@ -228,7 +243,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     case .repeating(let window):
       // 24-hour windows: always on when daily; on consecutive owned days they touch, so the
       // end takes the general walk.
-      guard window.position(wall: zone.highWater(unchecked: instant)).isInside else {
+      guard window.position(wall: internedZone.highWater(unchecked: instant)).isInside else {
         return (false, 0)
       }
       return (true, days == 0x7F ? .max : slowBlockEnd(instant))
@@ -239,7 +254,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// look-up when no transition intervenes; nil when the general walk is needed.
   @inlinable
   func fastNextStart(unchecked instant: Int64) -> Int64? {
-    let span = zone.wallClockSpan(unchecked: instant)
+    let span = internedZone.wallClockSpan(unchecked: instant)
     let today = floorDivide(span.highWater, 86_400)
     for day in today...(today &+ 7) where owns(day) {
       let startLocal = day &* 86_400 &+ Int64(start)

@@ -4,46 +4,21 @@ import ZoneInfo
 /// An offline push rule compiled for the hot path: switches as bits, platform lists as
 /// bitmasks, the DND rule as a ``DoNotDisturbSchedule``.
 ///
-/// 64 bytes beyond the zone's shared tables; deciding allocates nothing and takes no lock
-/// (except once per zone: the first decision past 2050 builds the zone's later years under a
-/// lock, see `Zone`). Compile once per save, decide millions of times.
+/// 64 bytes beyond the zone's shared tables; deciding allocates nothing, takes no lock (except
+/// once per zone: the first decision past 2050 builds the zone's later years under a lock, see
+/// `Zone`) and counts no references: the zone's tables, and platform values outside 0…63, are
+/// interned for the rest of the process when the rule is compiled, so a rule read from any
+/// collection is copied as plain bytes. Compile once per save, decide millions of times.
 public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The compiled DND schedule (disabled when the rule has none).
   public let schedule: DoNotDisturbSchedule
   @usableFromInline let onlineMask: UInt64
   @usableFromInline let silencedMask: UInt64
-  /// Platform values outside 0…63, in the rare rule that has any.
+  /// Platform values outside 0…63, in the rare rule that has any: interned for the process's
+  /// lifetime, so that copying the rule counts no references.
   @usableFromInline let largePlatforms: LargePlatforms?
   /// Bit 0: master, bit 1: message, bit 2: call.
   @usableFromInline let switches: UInt8
-
-  /// The lists of platform values outside 0…63, kept out of line.
-  @usableFromInline
-  final class LargePlatforms: Sendable, Hashable {
-    let online: PlatformSet
-    let silenced: PlatformSet
-
-    @usableFromInline
-    func silences(target: Platform, online other: PlatformSet) -> Bool {
-      silenced.contains(target) && online.intersects(other)
-    }
-
-    init(online: PlatformSet, silenced: PlatformSet) {
-      self.online = online
-      self.silenced = silenced
-    }
-
-    @usableFromInline
-    static func == (lhs: LargePlatforms, rhs: LargePlatforms) -> Bool {
-      lhs.online == rhs.online && lhs.silenced == rhs.silenced
-    }
-
-    @usableFromInline
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(online)
-      hasher.combine(silenced)
-    }
-  }
 
   /// Compiles a stored rule.
   ///
@@ -65,7 +40,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     silencedMask = silenced.mask
     largePlatforms =
       online.others.isEmpty && silenced.others.isEmpty
-      ? nil : LargePlatforms(online: online, silenced: silenced)
+      ? nil : LargePlatforms(online: online.others, silenced: silenced.others)
     switches =
       (rule.offlinePushEnabled ? 1 : 0) | (rule.messageOfflinePushEnabled ? 2 : 0)
       | (rule.callOfflinePushEnabled ? 4 : 0)
@@ -106,7 +81,10 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// Whether the platform rule silences a target given the online platforms.
   @inlinable @inline(__always)
   func silences(target: Platform, online: PlatformSet) -> Bool {
-    if let largePlatforms { return largePlatforms.silences(target: target, online: online) }
+    if let largePlatforms {
+      return largePlatforms.silences(
+        target: target, online: online, onlineMask: onlineMask, silencedMask: silencedMask)
+    }
     let raw = target.rawValue
     guard (0..<64).contains(raw), silencedMask >> UInt64(raw) & 1 == 1 else { return false }
     return onlineMask & online.mask != 0

@@ -28,7 +28,7 @@ public final class ZoneDatabase: Sendable {
   private let rootDescriptor: Int32
   /// Whether to try openat2 first (see `openPlainFile(_:)`).
   private let kernelChecksPaths: Bool
-  private let cache = ZoneCache()
+  private let cache = Locked<[String: Zone]>([:])
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
   ///

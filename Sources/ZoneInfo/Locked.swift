@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value behind a pthread mutex: the loaded zones of a database, the process's interned
+/// zone tables and platform lists.
+///
+/// A pthread mutex rather than `Synchronization.Mutex`: the thread sanitizer understands
+/// pthread locks, and cannot see the futex-based `Mutex` (its atomics live in an
+/// uninstrumented library), so it would report the guarded accesses as races. Every use
+/// guards loading or compiling, never the hot path.
+package final class Locked<Value: Sendable>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var value: Value
+
+  /// A lock around a value.
+  ///
+  /// - Parameter value: The initial value.
+  package init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  ///
+  /// - Parameter body: Reads or changes the value.
+  /// - Returns: What `body` returns.
+  package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body(&value)
+  }
+}
