@@ -12,20 +12,28 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let zoneInfo = Target.Dependency.product(name: "ZoneInfo", package: root)
 let dndSchedule = Target.Dependency.product(name: "DNDSchedule", package: root)
 let offlinePush = Target.Dependency.product(name: "OfflinePush", package: root)
+let batchEvaluation = Target.Dependency.product(name: "BatchEvaluation", package: root)
+/// The properties every zone and schedule has, shared with the package's tests.
+let propertyChecks = Target.Dependency.product(name: "DNDPropertyChecks", package: root)
 
 let package = Package(
   name: "DNDKitFuzz",
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "FuzzDriver"),
-    .target(name: "FuzzSupport", dependencies: ["FuzzDriver", zoneInfo, dndSchedule]),
-    .executableTarget(name: "FuzzTZif", dependencies: ["FuzzSupport", zoneInfo, dndSchedule]),
-    .executableTarget(name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", zoneInfo, dndSchedule]),
+    .target(name: "FuzzSupport", dependencies: ["FuzzDriver"]),
     .executableTarget(
-      name: "FuzzRuleJSON", dependencies: ["FuzzSupport", zoneInfo, dndSchedule, offlinePush]),
-    // Sources/FuzzEvalLine links the line handler's files from Sources/dnd.
+      name: "FuzzTZif", dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule]),
     .executableTarget(
-      name: "FuzzEvalLine", dependencies: ["FuzzSupport", zoneInfo, dndSchedule, offlinePush]),
+      name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule]),
+    .executableTarget(
+      name: "FuzzRuleJSON",
+      dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule, offlinePush]),
+    .executableTarget(
+      name: "FuzzEvalLine",
+      dependencies: [
+        "FuzzSupport", propertyChecks, batchEvaluation, zoneInfo, dndSchedule, offlinePush,
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

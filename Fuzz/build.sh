@@ -16,13 +16,6 @@ swiftc=$(command -v swiftc || true)
 [ -n "$swiftc" ] || { echo "build.sh: swiftc not found on PATH" >&2; exit 1; }
 lld=$(dirname "$(readlink -f "$swiftc")")/ld.lld
 [ -x "$lld" ] || { echo "build.sh: no ld.lld next to $swiftc (the toolchain ships one)" >&2; exit 1; }
-# The eval-line target compiles the line handler's files from Sources/dnd through symbolic
-# links: refresh them so that a renamed or new Eval*/JSON* file is picked up.
-handler=$fuzz/Sources/FuzzEvalLine
-find "$handler" -type l ! -exec test -e {} \; -delete
-for file in "$fuzz"/../Sources/dnd/{Eval,JSON}*.swift "$fuzz"/../Sources/dnd/{ByteWriter,Arguments,CLIError,ToolContext}.swift; do
-  [ -e "$file" ] && ln -sfn "../../../Sources/dnd/$(basename "$file")" "$handler/$(basename "$file")"
-done
 mkdir -p "$build"
 printf '{"schemaVersion": "1.0", "linker": {"path": "%s"}}\n' "$lld" >"$build/lld-toolset.json"
 args=(-c debug --package-path "$fuzz" --scratch-path "$build" --toolset "$build/lld-toolset.json"

@@ -1,3 +1,4 @@
+import DNDPropertyChecks
 import DNDSchedule
 import DNDTestSupport
 import Foundation

@@ -1,5 +1,5 @@
 import Foundation
-import OfflinePush
+import PushRecall
 import XCTest
 
 /// `dnd verify`, `dnd zones`, `dnd zone` and `dnd recall`.

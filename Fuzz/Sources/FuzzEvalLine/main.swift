@@ -1,11 +1,12 @@
 // Fuzz target `eval-line`: arbitrary bytes as the standard input of `dnd eval`.
 //
-// The line handler lives in the `dnd` executable, which another package cannot import, so
-// this target compiles the handler's own source files (symbolic links into Sources/dnd, the
-// same files the tool is built from) next to this harness. Each input is checked twice:
+// The line handler is the BatchEvaluation library, the same code `dnd eval` runs. Each input
+// is checked twice:
 // - line by line, the fast parser's answer must equal the general parser's, byte for byte,
 //   for every line the fast parser takes (the contract in EvalFastParser.swift);
-// - as a stream through `EvalCommand.run`, exactly one JSON object line comes out per line in.
+// - as a stream through `EvalStream.run`, exactly one JSON object line comes out per line in.
+import BatchEvaluation
+import DNDPropertyChecks
 import DNDSchedule
 import Foundation
 import FuzzSupport
@@ -79,8 +80,8 @@ func checkStream(_ input: UnsafeBufferPointer<UInt8>) {
     input.isEmpty || pwrite(inputFile, input.baseAddress, input.count, 0) == input.count,
     lseek(inputFile, 0, SEEK_SET) == 0, lseek(outputFile, 0, SEEK_SET) == 0
   else { fatalError("scratch file: \(String(cString: strerror(errno)))") }
-  let status = EvalCommand.run(engine: &cachedEngine, input: inputFile, output: outputFile)
-  require(status == 0, "dnd eval exited with \(status)")
+  let end = EvalStream.run(engine: &cachedEngine, input: inputFile, output: outputFile)
+  require(end == .finished, "the stream ended with \(end)")
   let written = Int(lseek(outputFile, 0, SEEK_END))
   var output = [UInt8](repeating: 0, count: written)
   let read = output.withUnsafeMutableBytes { pread(outputFile, $0.baseAddress, written, 0) }

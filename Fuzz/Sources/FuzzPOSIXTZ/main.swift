@@ -1,5 +1,6 @@
 // Fuzz target `posix-tz`: arbitrary bytes as a POSIX TZ string (a TZif footer). A typed
 // ZoneError or a zone that follows the rule at every instant with the zone properties.
+import DNDPropertyChecks
 import FuzzSupport
 import ZoneInfo
 

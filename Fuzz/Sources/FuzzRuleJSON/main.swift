@@ -1,6 +1,7 @@
 // Fuzz target `rule-json`: arbitrary bytes as the JSON of an offline push rule and of a
 // do-not-disturb rule. A typed RuleDecodingError, or a rule that round-trips, validates,
 // saves, compiles and decides consistently against the system tzdata.
+import DNDPropertyChecks
 import DNDSchedule
 import Foundation
 import FuzzSupport

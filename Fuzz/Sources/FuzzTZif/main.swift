@@ -1,5 +1,6 @@
 // Fuzz target `tzif`: arbitrary bytes as a TZif file. A typed ZoneError or a zone whose
 // answers keep the zone properties at every probe; never a trap, a hang or a bad access.
+import DNDPropertyChecks
 import FuzzSupport
 import ZoneInfo
 

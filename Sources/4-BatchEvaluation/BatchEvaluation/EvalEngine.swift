@@ -5,7 +5,7 @@ import ZoneInfo
 
 /// Answers `dnd eval` lines: the fast parser and the rule caches for the common shape, the
 /// general parser for everything else, one shared evaluation step.
-struct EvalEngine {
+public struct EvalEngine {
   struct DNDEntry {
     var rule: DoNotDisturbRule
     var compiled: Result<DoNotDisturbSchedule, RuleValidationError>
@@ -23,19 +23,25 @@ struct EvalEngine {
   private var dndRules = EvalRuleCache<DNDEntry>()
   private var pushRules = EvalRuleCache<PushEntry>()
 
-  init(zones: ZoneDatabase, usesFastPath: Bool = true) {
+  /// An engine answering from a time zone database.
+  ///
+  /// - Parameters:
+  ///   - zones: Where rules' zones are loaded from.
+  ///   - usesFastPath: Whether to try the fast parser and the rule caches first; false
+  ///     decodes every line with the general parser and compiles every rule afresh.
+  public init(zones: ZoneDatabase, usesFastPath: Bool = true) {
     evaluation = EvalEvaluation(zones: zones)
     self.usesFastPath = usesFastPath
   }
 
   /// Answers one line (without its newline).
-  mutating func answer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
+  public mutating func answer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
     if usesFastPath, let answer = fastAnswer(line) { return answer }
     return generalAnswer(line)
   }
 
   /// The answer through `JSONDecoder`; decides every error.
-  func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
+  public func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       return .error(EvalError(code: EvalError.invalidJSON, message: "invalid JSON: empty line"))
     }
@@ -56,7 +62,7 @@ struct EvalEngine {
   }
 
   /// The answer through the fast parser and the caches, or nil to use the general parser.
-  mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
+  public mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
     var parser = EvalFastParser(line)
     guard let fields = parser.fields(), let atRange = fields.at,
       let at = parser.integer(atRange)

@@ -2,7 +2,7 @@ import DNDSchedule
 import OfflinePush
 
 /// One output line of `dnd eval`.
-enum EvalAnswer {
+public enum EvalAnswer {
   /// The answer to a DND query.
   case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
   /// The answer to a push query.
@@ -11,7 +11,7 @@ enum EvalAnswer {
   case error(EvalError)
 
   /// Appends the answer as one JSON line, newline included.
-  func write(to out: inout ByteWriter) {
+  public func write(to out: inout ByteWriter) {
     switch self {
     case .dnd(let inDoNotDisturb, let nextChange):
       out.append("{\"inDoNotDisturb\": ")
@@ -55,7 +55,7 @@ enum EvalAnswer {
 }
 
 /// An error line of `dnd eval`: a stable code and a message naming the field and the value.
-struct EvalError: Error {
+public struct EvalError: Error {
   /// The line is not JSON, or a rule in it does not decode (a value of the wrong type).
   static let invalidJSON = "invalidJSON"
   /// The line is JSON but not a query: not an object, no rule, a missing or ill-typed
@@ -63,9 +63,9 @@ struct EvalError: Error {
   static let invalidQuery = "invalidQuery"
 
   /// The wire code: `invalidJSON`, `invalidQuery`, or a ``RuleFieldError/Code`` raw value.
-  var code: String
+  public var code: String
   /// What was wrong.
-  var message: String
+  public var message: String
 
   /// The error for rule fields that failed validation: the first one's code, all of them in
   /// the message.

@@ -1,3 +1,4 @@
+import BatchEvaluation
 import DNDSchedule
 import OfflinePush
 import ZoneInfo

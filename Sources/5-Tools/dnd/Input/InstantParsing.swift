@@ -1,3 +1,4 @@
+import BatchEvaluation
 import ZoneInfo
 
 /// Parses the instants and dates accepted on the command line.

@@ -1,5 +1,6 @@
+import BatchEvaluation
 import Foundation
-import OfflinePush
+import PushRecall
 
 /// `dnd recall`: the APNs payloads of a message push and of the recall command for it, for
 /// testing a Notification Service Extension.

@@ -1,3 +1,4 @@
+import BatchEvaluation
 import Foundation
 import ZoneInfo
 

@@ -1,3 +1,5 @@
+import BatchEvaluation
+
 /// The options a subcommand accepts.
 struct OptionSpec {
   /// Options that take a value, such as `--rule`; written `--rule FILE` or `--rule=FILE`.
@@ -117,24 +119,4 @@ struct Arguments {
     }
     return number
   }
-}
-
-/// Quotes a user-supplied value for a message: double quotes, control characters escaped, at
-/// most 80 characters.
-func quote(_ text: String) -> String {
-  var out = "\""
-  for (count, scalar) in text.unicodeScalars.enumerated() {
-    if count == 80 {
-      out += "…"
-      break
-    }
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-      out += "\\u{" + String(scalar.value, radix: 16) + "}"
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
 }

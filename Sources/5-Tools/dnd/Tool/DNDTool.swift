@@ -1,3 +1,5 @@
+import BatchEvaluation
+
 /// The `dnd` command: finds the subcommand, parses its options, runs it, and turns errors into
 /// messages on standard error and exit statuses.
 enum DNDTool {

@@ -8,10 +8,12 @@
 
 /// An output buffer of UTF-8 bytes with JSON helpers, written to a file descriptor in large
 /// chunks: `dnd eval` builds its answers here without going through `String`.
-struct ByteWriter {
-  private(set) var bytes: [UInt8] = []
+public struct ByteWriter {
+  /// The bytes waiting to be written.
+  public private(set) var bytes: [UInt8] = []
 
-  init() {
+  /// An empty buffer.
+  public init() {
     bytes.reserveCapacity(1 << 17)
   }
 

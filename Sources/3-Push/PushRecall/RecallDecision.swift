@@ -1,3 +1,5 @@
+import OfflinePush
+
 /// Whether a device gets the recall command for a message, given how its original push went.
 ///
 /// A recall command goes to exactly the devices that were sent the original push. Where the

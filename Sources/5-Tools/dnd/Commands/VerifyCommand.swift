@@ -1,3 +1,4 @@
+import BatchEvaluation
 import DNDFixtures
 import Foundation
 

@@ -1,6 +1,7 @@
 import DNDTestSupport
 import Foundation
 import OfflinePush
+import PushRecall
 import XCTest
 
 extension SplitMix64 {

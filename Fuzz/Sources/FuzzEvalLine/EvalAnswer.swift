@@ -1,1 +1,0 @@
-../../../Sources/dnd/EvalAnswer.swift

@@ -1,1 +1,0 @@
-../../../Sources/dnd/EvalCommand.swift

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The read-answer-write loop of `dnd eval`: JSON Lines from one file descriptor, one answer
+/// line per input line to another, written as it goes.
+public enum EvalStream {
+  /// The longest line read; a longer one is answered with an `invalidJSON` error and skipped.
+  public static let maximumLineLength = 1 << 20
+
+  /// How a run ended.
+  public enum End: Equatable, Sendable {
+    /// The input was read through and every answer written.
+    case finished
+    /// Reading the input failed with this `errno`.
+    case readFailed(errno: Int32)
+    /// Writing an answer failed (a closed pipe, a full disk).
+    case writeFailed
+  }
+
+  /// Runs the read-answer-write loop.
+  ///
+  /// - Parameters:
+  ///   - engine: The engine answering lines.
+  ///   - input: The file descriptor to read.
+  ///   - output: The file descriptor to write.
+  /// - Returns: How the run ended.
+  public static func run(engine: inout EvalEngine, input: Int32, output: Int32) -> End {
+    var storage = [UInt8](repeating: 0, count: 1 << 18)
+    var filled = 0
+    var discarding = false
+    var out = ByteWriter()
+    let tooLong = EvalAnswer.error(
+      EvalError(
+        code: EvalError.invalidJSON,
+        message: "invalid JSON: the line is longer than \(maximumLineLength) bytes"))
+
+    func answer(_ line: UnsafeBufferPointer<UInt8>) {
+      var line = line
+      if let last = line.last, last == 0x0D {
+        line = UnsafeBufferPointer(rebasing: line.dropLast())
+      }
+      if line.count > maximumLineLength {
+        tooLong.write(to: &out)
+      } else {
+        engine.answer(line).write(to: &out)
+      }
+    }
+
+    while true {
+      guard out.flush(to: output) else { return .writeFailed }
+      if filled == storage.count {
+        if filled <= maximumLineLength {
+          storage += [UInt8](repeating: 0, count: storage.count)
+        } else {
+          discarding = true
+          filled = 0
+        }
+      }
+      let received = storage.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return read(input, base + filled, buffer.count - filled)
+      }
+      if received < 0 {
+        if errno == EINTR { continue }
+        return .readFailed(errno: errno)
+      }
+      if received == 0 {
+        if discarding {
+          tooLong.write(to: &out)
+        } else if filled > 0 {
+          storage.withUnsafeBufferPointer { answer(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
+        }
+        return out.flush(to: output) ? .finished : .writeFailed
+      }
+      let scanFrom = filled
+      filled += received
+      var lineStart = 0
+      storage.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var position = scanFrom
+        while position < filled,
+          let found = memchr(base + position, 0x0A, filled - position)
+        {
+          position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          if discarding {
+            tooLong.write(to: &out)
+            discarding = false
+          } else {
+            answer(UnsafeBufferPointer(rebasing: buffer[lineStart..<position]))
+          }
+          position += 1
+          lineStart = position
+          if out.count >= 1 << 16 { _ = out.flush(to: output) }
+        }
+      }
+      if discarding {
+        filled = 0
+      } else if lineStart > 0 {
+        let remaining = filled - lineStart
+        storage.withUnsafeMutableBytes { buffer in
+          guard let base = buffer.baseAddress else { return }
+          memmove(base, base + lineStart, remaining)
+        }
+        filled = remaining
+      }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import BatchEvaluation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `dnd eval`: batch evaluation for programs, JSON Lines in, JSON Lines out.
+enum EvalCommand {
+  static let spec = OptionSpec(flags: ["--no-cache"])
+
+  static let help = """
+    Usage: dnd eval [--no-cache] < queries.jsonl > answers.jsonl
+
+    Reads JSON Lines on standard input and writes exactly one JSON line per input line, in
+    order, as it goes: every answer to the lines read so far is written before waiting for
+    more input. A bad line gets an error line and the stream goes on.
+
+    DND query:
+      {"rule": <doNotDisturbRule>, "at": <unix seconds>, "savedAt": <unix seconds, optional>}
+      answer: {"inDoNotDisturb": true|false, "nextChange": <unix seconds or null>}
+    Push query:
+      {"pushRule": <offlinePushRule>, "kind": "message"|"call", "platform": <number>,
+       "onlinePlatforms": [<number>…] (default []), "at": <unix seconds>,
+       "savedAt": <optional>}
+      answer: {"deliver": true|false, "reason": null|"offlinePushDisabled"|
+               "messagePushDisabled"|"callPushDisabled"|"platformRule"|"doNotDisturb",
+               "until": <unix seconds or null>}
+      (until is the end of the do-not-disturb block when the reason is doNotDisturb)
+    With savedAt, the rule is first saved (normalized) at that instant, which computes
+    onceEndTimestamp for once (1) and unknown (0) rules as the server does.
+
+    Error line: {"error": {"code": "<code>", "message": "<text naming the field and value>"}}
+      invalidJSON              the line is not JSON (or is empty, or longer than 1 MiB), or
+                               a rule value has the wrong JSON type
+      invalidQuery             JSON, but not a query: not an object, no rule or both rules,
+                               at/savedAt/kind/platform/onlinePlatforms missing or ill-typed
+      invalidHour, invalidMinute, invalidRepeatMode, invalidCustomRepeatDays,
+      invalidTimeZone, missingOnceEnd
+                               a rule field is invalid; with several, the code is the first
+                               one's and the message lists them all
+      invalidInstant           at, savedAt or onceEndTimestamp outside years -9999...9999
+
+    Example:
+      echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, \\
+        "endMinute": 0, "repeatMode": 2, "customRepeatDays": 0, "onceEndTimestamp": 0, \\
+        "timeZoneID": "America/New_York"}, "at": 1773025200}' | dnd eval
+
+    Options:
+      --no-cache   decode every line with the general JSON decoder and compile every rule
+                   afresh (slower; for cross-checking the fast path)
+      -h, --help   show this help
+
+    Exit status: 0 when the input was read through, even if some lines had errors; 1 when
+    standard input or output failed; 2 for bad usage.
+    """
+
+  static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
+    var engine = EvalEngine(zones: try context.zones(), usesFastPath: !arguments.has("--no-cache"))
+    switch EvalStream.run(engine: &engine, input: 0, output: 1) {
+    case .finished:
+      return ExitStatus.success
+    case .readFailed(let code):
+      printError("dnd eval: error: cannot read standard input: \(String(cString: strerror(code)))")
+      return ExitStatus.checkFailed
+    case .writeFailed:
+      return ExitStatus.checkFailed
+    }
+  }
+
+}
