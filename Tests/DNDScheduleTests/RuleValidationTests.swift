@@ -81,6 +81,66 @@ final class RuleValidationTests: XCTestCase {
     XCTAssertEqual(try daily.saved(at: savedAt, zones: zones).onceEndTimestamp, 0)
   }
 
+  /// A one-off period saved with one tzdata and compiled with another in which the zone's
+  /// offset changed: the stored end holds, and the period starts when the new wall clock last
+  /// showed the window's start time before that end, so it never vanishes.
+  func testSavedOneOffPeriodSurvivesATzdataChange() throws {
+    let rule = DoNotDisturbRule(
+      enabled: true, startHour: 22, endHour: 8, repeatMode: .once, timeZoneID: "Asia/Shanghai")
+    // Saved at 2026-03-08T09:00:00Z (17:00 in Shanghai, +08): the period is 22:00–08:00,
+    // 2026-03-08T14:00:00Z to 2026-03-09T00:00:00Z.
+    let saved = try rule.saved(at: 1_772_960_400, zones: zones)
+    XCTAssertEqual(saved.onceEndTimestamp, 1_773_014_400)
+    let unchanged = try DoNotDisturbSchedule(rule: saved, zones: zones)
+    XCTAssertEqual(
+      try unchanged.period(containingOrAfter: 1_772_960_400),
+      DoNotDisturbPeriod(start: 1_772_978_400, end: 1_773_014_400))
+    // The stored end, 2026-03-09T00:00:00Z, is 07:00 on +07 and 09:00 on +09; the window's
+    // start, 22:00 on the evening before, is then 15:00Z or 13:00Z.
+    let cases: [(offset: String, start: Int64)] = [("7", 1_772_982_000), ("9", 1_772_974_800)]
+    for (offset, start) in cases {
+      let root = try Self.singleZoneRoot(
+        "Zone Asia/Shanghai \(offset):00 - +0\(offset)\n", name: "shanghai+0\(offset)")
+      let swapped = try ZoneDatabase(root: root)
+      XCTAssertEqual(try swapped.zone("Asia/Shanghai").offset(at: 0), Int32(offset)! * 3_600)
+      let schedule = try DoNotDisturbSchedule(rule: saved, zones: swapped)
+      XCTAssertEqual(
+        try schedule.period(containingOrAfter: 1_772_960_400),
+        DoNotDisturbPeriod(start: start, end: 1_773_014_400), "+0\(offset)")
+      // Asked at 2026-03-08T14:30:00Z, as in the report that found the period vanishing.
+      XCTAssertEqual(try schedule.contains(1_772_980_200), start <= 1_772_980_200, "+0\(offset)")
+      XCTAssertFalse(try schedule.contains(1_773_014_400), "+0\(offset)")
+    }
+    // A one-hour window, 07:00–08:00, saved to end at 2026-03-09T00:00:00Z: on +05 the end is
+    // 05:00 local, before the window's start that day, so the period keeps its hour.
+    var short = rule
+    (short.startHour, short.endHour) = (7, 8)
+    let savedShort = try short.saved(at: 1_772_960_400, zones: zones)
+    XCTAssertEqual(savedShort.onceEndTimestamp, 1_773_014_400)
+    let behind = try ZoneDatabase(
+      root: Self.singleZoneRoot("Zone Asia/Shanghai 5:00 - +05\n", name: "shanghai+05"))
+    XCTAssertEqual(
+      try DoNotDisturbSchedule(rule: savedShort, zones: behind).period(
+        containingOrAfter: 1_772_960_400),
+      DoNotDisturbPeriod(start: 1_773_010_800, end: 1_773_014_400))
+  }
+
+  /// A zoneinfo root holding the zones `zic` compiles from a source text.
+  static func singleZoneRoot(_ source: String, name: String) throws -> String {
+    let folder = NSTemporaryDirectory() + "dndkit-\(name)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let sourcePath = folder + ".zi"
+    try Data(source.utf8).write(to: URL(fileURLWithPath: sourcePath))
+    let zic = Process()
+    zic.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
+    zic.arguments = ["-d", folder, sourcePath]
+    try zic.run()
+    zic.waitUntilExit()
+    XCTAssertEqual(zic.terminationStatus, 0, "zic failed on \(sourcePath)")
+    return folder
+  }
+
   func testSaveReportsAllErrors() {
     let rule = DoNotDisturbRule(enabled: true, startHour: 30, repeatMode: .once, timeZoneID: "X/Y")
     XCTAssertThrowsError(try rule.saved(at: 0, zones: zones)) { error in

@@ -33,6 +33,27 @@ extension DoNotDisturbSchedule {
     return zone.firstInstant(atOrAfterLocalSeconds: local)
   }
 
+  /// The start of a saved one-off period with this daily window that ends at `end` (see
+  /// tzdata-notes.md, "Pinning and updating across a fleet").
+  ///
+  /// The stored end holds whatever the zone's data says now. With the data the save step
+  /// used, the period is the one it chose: the daily period that ends at `end` (empty only
+  /// for a rule of unknown mode whose window fell wholly in a clock gap that day). If tzdata
+  /// has moved the zone's clock since, no daily period ends there; the period then starts at
+  /// the window's start on the date it belongs to, the date whose window end is nearest the
+  /// wall clock's reading at `end`. If the clock moved back past that start, the period keeps
+  /// the window's length instead, so a saved one-off rule never vanishes.
+  func oneOffStart(end: Int64) -> Int64 {
+    if let period = owningPeriod(at: end - 1), period.end == end { return period.start }
+    let reading = internedZone.wallClock(unchecked: end - 1).highWater + 1
+    let endDay = floorDivide(reading - Int64(self.end) + secondsPerDay / 2, secondsPerDay)
+    let startDay = self.end > start ? endDay : endDay - 1
+    let first = mark(startDay * secondsPerDay + Int64(self.start))
+    guard first > end else { return first }
+    let length = Int64(self.end - self.start)
+    return end - (length > 0 ? length : length + secondsPerDay)
+  }
+
   /// The local date whose period contains an instant; nil when no period does, or when the
   /// rule does not repeat.
   func owningDay(at instant: Int64) -> Int64? {

@@ -93,10 +93,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       kind = .never
     } else if rule.repeatMode.isOneOff {
       let end = rule.onceEndTimestamp
-      // The period is the daily period that contains the last second before the end: exact
-      // when the server computed the end, and still well defined if tzdata changed since.
       let daily = DoNotDisturbSchedule(dailyWindowOf: rule, internedZone: internedZone)
-      kind = .oneOff(start: daily.owningPeriod(at: end - 1)?.start ?? end, end: end)
+      kind = .oneOff(start: daily.oneOffStart(end: end), end: end)
     } else {
       kind = .repeating(
         RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days))
