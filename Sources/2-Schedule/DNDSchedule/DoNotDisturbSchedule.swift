@@ -184,6 +184,37 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     return stateAndBlockEnd(unchecked: instant)
   }
 
+  /// ``stateAndBlockEnd(unchecked:)`` given the zone's tabulated span at the instant, which a
+  /// batch deciding many rules at one instant looks up once per zone (see ``tableIdentity``):
+  /// nil when the zone's table does not describe the instant.
+  ///
+  /// - Parameters:
+  ///   - instant: UNIX seconds within ``Zone/supportedInstants``.
+  ///   - span: `tabulatedSpan(instant)` of this schedule's zone.
+  @inlinable @inline(__always)
+  package func stateAndBlockEnd(
+    unchecked instant: Int64, tabulatedSpan span: (highWater: Int64, offset: Int64, spanEnd: Int64)?
+  ) -> (inDND: Bool, blockEnd: Int64) {
+    if case .repeating(let window) = kind, window.length != 86_400, let span {
+      return repeatingStateAndBlockEnd(instant, window: window, span: span)
+    }
+    return stateAndBlockEnd(unchecked: instant)
+  }
+
+  /// The identity of the zone's tables, equal for every schedule in the same zone (the same
+  /// data): the key under which a batch shares one look-up.
+  @inlinable @inline(__always)
+  package var tableIdentity: UnsafeMutableRawPointer { internedZone.tableIdentity }
+
+  /// The tabulated span of the schedule's zone at an instant (see
+  /// ``stateAndBlockEnd(unchecked:tabulatedSpan:)``).
+  @inlinable @inline(__always)
+  package func tabulatedSpan(_ instant: Int64) -> (
+    highWater: Int64, offset: Int64, spanEnd: Int64
+  )? {
+    internedZone.tabulatedSpan(instant)
+  }
+
   /// The state and block end for a repeating window shorter than 24 hours, given the wall
   /// clock's span at the instant.
   @inlinable @inline(__always)

@@ -64,6 +64,15 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   public func decide(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
     throws(ZoneError) -> PushDecision
   {
+    if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
+      return decision
+    }
+    return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
+  }
+
+  /// The suppression by a switch or the platform rule, if any: the checks before DND.
+  @inlinable @inline(__always)
+  func decisionBeforeDND(kind: PushKind, target: Platform, online: PlatformSet) -> PushDecision? {
     if switches & 1 == 0 { return .suppress(.offlinePushDisabled, until: nil) }
     switch kind {
     case .message where switches & 2 == 0: return .suppress(.messagePushDisabled, until: nil)
@@ -71,7 +80,12 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     default: break
     }
     if silences(target: target, online: online) { return .suppress(.platformRule, until: nil) }
-    let state = try schedule.stateAndBlockEnd(instant)
+    return nil
+  }
+
+  /// The decision once only DND can suppress.
+  @inlinable @inline(__always)
+  static func decision(dnd state: (inDND: Bool, blockEnd: Int64)) -> PushDecision {
     if state.inDND {
       return .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
     }

@@ -1,0 +1,42 @@
+/// One recipient of a push decided in a batch (see
+/// ``CompiledOfflinePushRule/decide(kind:at:rules:recipients:into:)``).
+public struct PushRecipient: Sendable, Hashable {
+  /// The position of the recipient's compiled rule in the batch's rules.
+  public var ruleIndex: Int
+  /// The platform of the device the push would go to.
+  public var target: Platform
+  /// The platforms the recipient is online on now.
+  public var online: PlatformSet
+
+  /// A recipient.
+  ///
+  /// - Parameters:
+  ///   - ruleIndex: The position of the recipient's rule in the batch's rules.
+  ///   - target: The platform of the device the push would go to.
+  ///   - online: The platforms the recipient is online on now.
+  @inlinable
+  public init(ruleIndex: Int, target: Platform, online: PlatformSet) {
+    self.ruleIndex = ruleIndex
+    self.target = target
+    self.online = online
+  }
+}
+
+/// Why a batch of decisions could not be made; it names the recipient and the value.
+public enum FanOutError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A recipient's `ruleIndex` is not a position in the rules.
+  case ruleIndexOutOfRange(recipient: Int, ruleIndex: Int, ruleCount: Int)
+  /// The instant is outside ``ZoneInfo/Zone/supportedInstants``.
+  case instantOutOfRange(Int64)
+
+  /// A one-line explanation naming the field and the value.
+  public var description: String {
+    switch self {
+    case .ruleIndexOutOfRange(let recipient, let ruleIndex, let ruleCount):
+      return
+        "recipients[\(recipient)].ruleIndex \(ruleIndex) is outside the rules (0..<\(ruleCount))"
+    case .instantOutOfRange(let instant):
+      return "instant \(instant) is outside the supported range"
+    }
+  }
+}
