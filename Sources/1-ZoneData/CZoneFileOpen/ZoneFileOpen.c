@@ -11,15 +11,17 @@
 #include <unistd.h>
 #endif
 
-int dndkit_open_beneath(int directory, const char *path) {
+int dndkit_open_beneath(int directory, const char *path, int flags) {
 #if defined(__linux__) && __has_include(<linux/openat2.h>) && defined(SYS_openat2)
   struct open_how how = {0};
-  how.flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK;
-  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+  how.flags = (unsigned long long)(unsigned)flags;
+  // Links are followed, by the kernel, as long as every step stays beneath `directory`.
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
   return (int)syscall(SYS_openat2, directory, path, &how, sizeof how);
 #else
   (void)directory;
   (void)path;
+  (void)flags;
   errno = ENOSYS;
   return -1;
 #endif

@@ -1,5 +1,3 @@
-import CZoneFileOpen
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -23,11 +21,11 @@ public final class ZoneDatabase: Sendable {
 
   /// The directory this database reads.
   public let root: String
-  private let resolvedRoot: String
-  /// The root directory, held open so that zone files are opened relative to it.
-  private let rootDescriptor: Int32
-  /// Whether to try openat2 first (see `openPlainFile(_:)`).
-  private let kernelChecksPaths: Bool
+  /// The root directory, held open: every file is opened relative to it and must stay
+  /// inside it (see `openBeneathRoot(_:directory:)`).
+  let rootDescriptor: Int32
+  /// Whether to try openat2 first, rather than walk the path in user space.
+  let kernelChecksPaths: Bool
   private let cache = Locked<[String: Zone]>([:])
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
@@ -49,46 +47,40 @@ public final class ZoneDatabase: Sendable {
     try self.init(root: root, kernelChecksPaths: true)
   }
 
-  /// Opens a tzdata directory, choosing how zone paths are checked: by the kernel in the open
-  /// itself (openat2, where available), or by a check of each directory first. For tests,
-  /// which run both.
+  /// Opens a tzdata directory, choosing how paths under it are resolved: by the kernel in the
+  /// open itself (openat2, where available), or by a walk of one component at a time. For
+  /// tests, which run both.
   package init(root: String, kernelChecksPaths: Bool) throws(ZoneError) {
     self.kernelChecksPaths = kernelChecksPaths
     guard !root.isEmpty, !root.utf8.contains(0) else {
       throw .databaseUnavailable(root: root, reason: "empty path or NUL in path")
     }
-    var info = stat()
-    guard stat(root, &info) == 0 else {
-      throw .databaseUnavailable(
-        root: root,
-        reason: "\(String(cString: strerror(errno))); install tzdata (apt-get install tzdata, "
-          + "apk add tzdata) or point TZDIR at a zoneinfo directory")
-    }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw .databaseUnavailable(root: root, reason: "not a directory")
-    }
-    guard let resolved = realpath(root, nil) else {
-      throw .databaseUnavailable(root: root, reason: String(cString: strerror(errno)))
-    }
-    defer { free(resolved) }
-    let descriptor = open(resolved, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .databaseUnavailable(root: root, reason: String(cString: strerror(errno)))
+    // The root is the operator's choice and is opened as given; what lies under it is not
+    // trusted.
+    let descriptor: Int32
+    do {
+      descriptor = try Syscalls.openPath(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    } catch {
+      let reason =
+        error.code == ENOTDIR
+        ? "not a directory"
+        : "\(error.message); install tzdata (apt-get install tzdata, apk add tzdata) or point "
+          + "TZDIR at a zoneinfo directory"
+      throw .databaseUnavailable(root: root, reason: reason)
     }
     self.root = root
-    self.resolvedRoot = String(cString: resolved)
     self.rootDescriptor = descriptor
   }
 
   deinit {
-    close(rootDescriptor)
+    Syscalls.closeDescriptor(rootDescriptor)
   }
 
   /// The zone with an ID, loading it on first use.
   ///
   /// Canonical names, links and backward names (`US/Pacific`, `Asia/Calcutta`), `UTC` and
   /// `Etc/GMT+5` all load; the ID is checked as a name and never used as a path outside the
-  /// root (symbolic links are resolved and must stay inside it).
+  /// root (symbolic links are followed only while they stay inside it).
   ///
   /// - Parameter id: An IANA zone ID.
   /// - Returns: The zone, shared with every other caller of the same ID.
@@ -106,104 +98,42 @@ public final class ZoneDatabase: Sendable {
     }
   }
 
-  /// Reads the bytes of a zone's TZif file, refusing anything outside the root.
-  ///
-  /// The common case costs three system calls: the file is opened relative to the root with
-  /// the kernel refusing any link or escape on the way (openat2; without it, each directory
-  /// is first checked to be a real one), read in one call and closed. Links (the backward
-  /// names, `US/Pacific`) take the slow path: their real path is resolved and must lie inside
-  /// the root.
+  /// Reads the bytes of a zone's TZif file, refusing anything outside the root, anything but
+  /// a regular file, and files over the TZif size limit.
   func readZoneFile(_ id: String) throws(ZoneError) -> [UInt8] {
-    var fd = openPlainFile(id)
-    if fd < 0 {
-      let path = resolvedRoot + "/" + id
-      guard let resolvedPointer = realpath(path, nil) else {
-        throw .unknownZone(id, root: root)
+    do {
+      return try readRootFile(id, sizeLimit: TZifParser.maximumFileSize)
+    } catch {
+      switch error {
+      case .missing: throw .unknownZone(id, root: root)
+      case .tooLarge: throw .malformedTZif(zone: id, reason: error.reason)
+      default: throw .notAZone(id, reason: error.reason)
       }
-      let resolved = String(cString: resolvedPointer)
-      free(resolvedPointer)
-      guard resolved.hasPrefix(resolvedRoot + "/") else {
-        throw .notAZone(id, reason: "resolves outside the database root")
-      }
-      fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      guard fd >= 0 else { throw .unknownZone(id, root: root) }
     }
-    defer { close(fd) }
-    // Read without asking the size first: a read that does not fill the buffer has reached
-    // the end of a regular file, so real files take one read. A directory fails the read
-    // (EISDIR); a FIFO or device is not worth a system call to tell apart, since whoever can
-    // plant one in the database could plant any bytes: what it yields is refused by the size
-    // limit or the parser like any other bad file.
-    var readFailed = false
-    // The first read goes straight into uninitialized storage: no zero-filling 8 KiB a load.
-    var room = 8_192
-    var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
-      var n: Int
-      repeat { n = read(fd, buffer.baseAddress, buffer.count) } while n < 0 && errno == EINTR
-      readFailed = n < 0
-      initialized = max(0, n)
-    }
-    guard !readFailed else { throw .unknownZone(id, root: root) }
-    // A read that filled the buffer may have stopped short of the end: larger files (no real
-    // one is) are read on, into zero-filled growth, up to one byte past the size limit.
-    var filled = bytes.count
-    while filled == room {
-      let limit = TZifParser.maximumFileSize
-      guard filled <= limit else {
-        throw .malformedTZif(zone: id, reason: "file larger than \(limit) bytes")
-      }
-      bytes.append(contentsOf: repeatElement(0, count: min(filled, limit + 1 - filled)))
-      room = bytes.count
-      var n: Int
-      repeat {
-        n = bytes.withUnsafeMutableBytes { buffer in
-          read(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-        }
-      } while n < 0 && errno == EINTR
-      guard n >= 0 else { throw .unknownZone(id, root: root) }
-      filled += n
-    }
-    bytes.removeSubrange(filled...)
-    return bytes
   }
 
-  /// Opens `id` under the root when no component of it is a symbolic link; -1 otherwise.
-  private func openPlainFile(_ id: String) -> Int32 {
-    // One system call where the kernel can check the whole path itself (openat2), which also
-    // leaves no moment for a directory to be swapped for a link between check and open.
-    if kernelChecksPaths {
-      let fd = dndkit_open_beneath(rootDescriptor, id)
-      guard fd < 0 && (errno == ENOSYS || errno == EPERM || errno == EINVAL || errno == E2BIG)
-      else { return fd }
-    }
-    // Without openat2: each directory of the ID must be a real directory, then the file is
-    // opened without following a final link.
-    var slash = id.utf8.firstIndex(of: UInt8(ascii: "/"))
-    while let end = slash {
-      var info = stat()
-      let directory = String(id[..<end])
-      guard fstatat(rootDescriptor, directory, &info, AT_SYMLINK_NOFOLLOW) == 0,
-        (info.st_mode & S_IFMT) == S_IFDIR
-      else { return -1 }
-      slash = id.utf8[id.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/"))
-    }
-    // Non-blocking, so that a FIFO planted in the tree cannot hang the caller.
-    return openat(rootDescriptor, id, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-  }
+  /// Largest `tzdata.zi` read (the 2025 one is about 110 KB).
+  static let tzdataSizeLimit = 8 << 20
+  /// Largest `+VERSION` read.
+  static let versionSizeLimit = 256
 
   /// The tzdata release this database holds, such as `2025b`.
   ///
-  /// Read from the first line of `tzdata.zi` (`# version 2025b`), else from `+VERSION`.
+  /// Read from the first line of `tzdata.zi` (`# version 2025b`), else from `+VERSION`. Like
+  /// zone files, each must be a regular file inside the root (links are followed only while
+  /// they stay inside it) and under a size limit; one that is not counts as absent.
   ///
-  /// - Returns: The version, or nil when neither file is present.
+  /// - Returns: The version, or nil when neither file is present and readable.
   public func version() -> String? {
-    if let text = readSmallTextFile("tzdata.zi", limit: 4096),
-      let line = text.split(separator: "\n").first, line.hasPrefix("# version ")
+    if let bytes = try? readRootFile(
+      "tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit, prefix: 4_096),
+      let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first,
+      line.hasPrefix("# version ")
     {
       return String(line.dropFirst("# version ".count)).trimmingSpaces()
     }
-    if let text = readSmallTextFile("+VERSION", limit: 256) {
-      let v = text.trimmingSpaces()
+    if let bytes = try? readRootFile("+VERSION", sizeLimit: ZoneDatabase.versionSizeLimit) {
+      let v = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
       return v.isEmpty ? nil : v
     }
     return nil
@@ -211,15 +141,16 @@ public final class ZoneDatabase: Sendable {
 
   /// The zone IDs this database can load, sorted.
   ///
-  /// Taken from the zone (`Z`) and link (`L`) lines of `tzdata.zi` when present; otherwise
-  /// every regular file under the root that starts with the TZif magic, except the
-  /// deliberate non-zones (`localtime`, `posixrules`, `right/`, `posix/`).
+  /// Taken from the zone (`Z`) and link (`L`) lines of `tzdata.zi` when present (a regular
+  /// file inside the root, as for ``version()``); otherwise every regular file under the root
+  /// that starts with the TZif magic, except the deliberate non-zones (`localtime`,
+  /// `posixrules`, `right/`, `posix/`).
   ///
   /// - Returns: IDs such as `Africa/Abidjan` … `Zulu`.
   public func identifiers() -> [String] {
     var ids: Set<String> = []
-    if let text = readSmallTextFile("tzdata.zi", limit: 8 << 20) {
-      for line in text.split(separator: "\n") {
+    if let bytes = try? readRootFile("tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit) {
+      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
         let fields = line.split(separator: " ")
         if fields.count >= 2 && fields[0] == "Z" {
           ids.insert(String(fields[1]))
@@ -233,39 +164,30 @@ public final class ZoneDatabase: Sendable {
     return ids.filter { (try? ZoneIdentifier.validate($0)) != nil }.sorted()
   }
 
+  /// Adds the TZif files under `relative` (the root when empty) to `ids`, through the same
+  /// opens as zone loads.
   private func walk(relative: String, depth: Int, into ids: inout Set<String>) {
-    guard depth < 4, let dir = opendir(resolvedRoot + "/" + relative) else { return }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix(".") { continue }
+    guard depth < 4,
+      let descriptor = try? openBeneathRoot(relative.isEmpty ? "." : relative, directory: true),
+      let stream = try? Syscalls.directoryStream(descriptor)
+    else { return }
+    var names: [String] = []
+    while let name = Syscalls.nextEntry(stream) {
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    Syscalls.closeDirectoryStream(stream)
+    for name in names {
       let id = relative.isEmpty ? name : relative + "/" + name
       guard (try? ZoneIdentifier.validate(id)) != nil else { continue }
-      var info = stat()
-      guard stat(resolvedRoot + "/" + id, &info) == 0 else { continue }
-      if (info.st_mode & S_IFMT) == S_IFDIR {
+      do {
+        let head = try readRootFile(id, sizeLimit: TZifParser.maximumFileSize, prefix: 4)
+        if head.starts(with: Array("TZif".utf8)) { ids.insert(id) }
+      } catch .notRegularFile(let mode) where mode & S_IFMT == S_IFDIR {
         walk(relative: id, depth: depth + 1, into: &ids)
-      } else if (info.st_mode & S_IFMT) == S_IFREG, let head = try? readZoneFile(id),
-        head.starts(with: Array("TZif".utf8))
-      {
-        ids.insert(id)
+      } catch {
+        continue
       }
     }
-  }
-
-  private func readSmallTextFile(_ name: String, limit: Int) -> String? {
-    guard let file = fopen(resolvedRoot + "/" + name, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while bytes.count < limit {
-      let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if n == 0 { break }
-      bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes.prefix(limit), as: UTF8.self)
   }
 }
 

@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file under the database root could not be read.
+package enum RootFileError: Error, Equatable {
+  /// No such file (or a directory on the way is missing or is not one).
+  case missing
+  /// The path leaves the root: an absolute link, or a `..` above the root.
+  case outsideRoot
+  /// More than ``ZoneDatabase/maximumLinks`` symbolic links on the way (a loop, most likely).
+  case tooManyLinks
+  /// Not a regular file: a FIFO, a device, a socket or a directory.
+  case notRegularFile(mode: mode_t)
+  /// Larger than the limit for this file.
+  case tooLarge(limit: Int)
+  /// Any other failure of the system call `operation`.
+  case system(operation: String, Errno)
+
+  /// A short explanation for an error message.
+  package var reason: String {
+    switch self {
+    case .missing: return "no such file"
+    case .outsideRoot: return "resolves outside the database root"
+    case .tooManyLinks: return "more than \(ZoneDatabase.maximumLinks) symbolic links (a loop?)"
+    case .notRegularFile(let mode): return "not a regular file (\(RootFileError.kind(of: mode)))"
+    case .tooLarge(let limit): return "file larger than \(limit) bytes"
+    case .system(let operation, let error): return "\(operation) failed: \(error.message)"
+    }
+  }
+}
+
+extension ZoneDatabase {
+  /// Most symbolic links followed in one path, as Linux's own limit.
+  static let maximumLinks = 40
+
+  /// Opens `path` under the root with no moment between checking the path and opening it:
+  /// links are followed only while every step stays inside the root, by the kernel where it
+  /// can (openat2) and else by ``walkBeneathRoot(_:directory:)``. Non-blocking, so that
+  /// opening a FIFO cannot hang.
+  ///
+  /// - Parameters:
+  ///   - path: A relative path, `/`-separated (a checked zone ID or a fixed file name).
+  ///   - directory: Whether to open a directory (for listing) rather than a file.
+  /// - Returns: The descriptor, which the caller closes.
+  func openBeneathRoot(_ path: String, directory: Bool = false) throws(RootFileError) -> Int32 {
+    let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (directory ? O_DIRECTORY : 0)
+    if kernelChecksPaths {
+      // EAGAIN: the kernel saw a rename during a `..` and asks for a retry.
+      for _ in 0..<8 {
+        do {
+          return try Syscalls.openBeneath(rootDescriptor, path, flags)
+        } catch {
+          switch error.code {
+          case EAGAIN: continue
+          case ENOSYS, EPERM, EINVAL, E2BIG: break  // No openat2 here: walk.
+          default: throw RootFileError(opening: error)
+          }
+        }
+        break
+      }
+    }
+    return try walkBeneathRoot(path, directory: directory)
+  }
+
+  /// Opens `path` under the root one component at a time, for systems without openat2: each
+  /// directory is opened relative to the one before without following a link
+  /// (`O_NOFOLLOW`), and a link is read (`readlinkat`) and its target walked the same way, so
+  /// the walk holds a real directory inside the root at every step. A `..` returns to the
+  /// directory held before, and never above the root; an absolute target is refused, as
+  /// openat2's `RESOLVE_BENEATH` refuses it.
+  func walkBeneathRoot(_ path: String, directory: Bool = false) throws(RootFileError) -> Int32 {
+    // The directories entered below the root, innermost last; the root itself is not closed.
+    var held: [Int32] = []
+    defer { held.forEach(Syscalls.closeDescriptor) }
+    // The components still to walk, next last.
+    var pending = path.split(separator: "/", omittingEmptySubsequences: true).reversed().map(
+      String.init)
+    var links = 0
+    while let name = pending.popLast() {
+      if name == "." { continue }
+      if name == ".." {
+        guard let parent = held.popLast() else { throw .outsideRoot }
+        Syscalls.closeDescriptor(parent)
+        continue
+      }
+      let current = held.last ?? rootDescriptor
+      let isLast = pending.isEmpty
+      let flags =
+        O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW
+        | (isLast && !directory ? 0 : O_DIRECTORY)
+      let openFailure: Errno
+      do {
+        let descriptor = try Syscalls.openRelative(current, name, flags)
+        if isLast { return descriptor }
+        held.append(descriptor)
+        continue
+      } catch {
+        openFailure = error
+      }
+      // A link fails with ELOOP (ENOTDIR when a directory was asked for); anything else is
+      // the answer.
+      guard openFailure.code == ELOOP || openFailure.code == ENOTDIR else {
+        throw RootFileError(opening: openFailure)
+      }
+      let target: String
+      do {
+        target = try Syscalls.linkTarget(current, name)
+      } catch {
+        guard error.code == EINVAL else { throw RootFileError(opening: error) }
+        // Not a link: a file where a directory was needed (ENOTDIR), or an entry that stopped
+        // being a link since the open (ELOOP), which is tried again, counted like a link.
+        guard openFailure.code == ELOOP else { throw .missing }
+        links += 1
+        guard links <= ZoneDatabase.maximumLinks else { throw .tooManyLinks }
+        pending.append(name)
+        continue
+      }
+      links += 1
+      guard links <= ZoneDatabase.maximumLinks else { throw .tooManyLinks }
+      guard !target.hasPrefix("/") else { throw .outsideRoot }
+      guard !target.isEmpty else { throw .missing }
+      pending.append(
+        contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(
+          String.init))
+    }
+    // The path ends in a directory held (`.`, `..`, or the root itself).
+    do {
+      return try Syscalls.openRelative(
+        held.last ?? rootDescriptor, ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+    } catch {
+      throw RootFileError(opening: error)
+    }
+  }
+
+  /// Reads a regular file under the root (see ``openBeneathRoot(_:directory:)``), refusing
+  /// anything else before reading a byte: a FIFO, device or directory, or a file whose size is
+  /// over `sizeLimit`. A file that grows while being read is cut off just past the limit and
+  /// refused too.
+  ///
+  /// - Parameters:
+  ///   - path: A relative path under the root.
+  ///   - sizeLimit: The largest size accepted.
+  ///   - prefix: Read at most this many bytes (the file's size is still checked).
+  /// - Returns: The bytes.
+  package func readRootFile(_ path: String, sizeLimit: Int, prefix: Int = .max)
+    throws(RootFileError)
+    -> [UInt8]
+  {
+    let descriptor = try openBeneathRoot(path)
+    defer { Syscalls.closeDescriptor(descriptor) }
+    let info: stat
+    do { info = try Syscalls.status(descriptor) } catch {
+      throw .system(operation: "fstat", error)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .notRegularFile(mode: info.st_mode)
+    }
+    guard info.st_size <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
+    // One byte past what is wanted: a read that does not fill the buffer has reached the end
+    // of the file, so a file that keeps its size takes one read.
+    let wanted = min(prefix, sizeLimit + 1)
+    var room = min(wanted, Int(info.st_size) + 1)
+    var failure: Errno?
+    var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+      do throws(Errno) {
+        initialized = try Syscalls.readBytes(
+          descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+      } catch {
+        failure = error
+        initialized = 0
+      }
+    }
+    if let failure { throw .system(operation: "read", failure) }
+    // The file grew since fstat: read on, into zero-filled growth, up to what is wanted.
+    var filled = bytes.count
+    while filled == room && room < wanted {
+      bytes.append(contentsOf: repeatElement(0, count: min(max(room, 4_096), wanted - room)))
+      room = bytes.count
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in
+          try Syscalls.readBytes(
+            descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+        }
+      }
+      let n: Int
+      switch result {
+      case .success(let count): n = count
+      case .failure(let error): throw .system(operation: "read", error)
+      }
+      filled += n
+      if n == 0 { break }
+    }
+    bytes.removeSubrange(filled...)
+    guard bytes.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
+    return bytes
+  }
+}
+
+extension RootFileError {
+  /// The error for a failed open or walk step.
+  init(opening error: Errno) {
+    switch error.code {
+    case ENOENT, ENOTDIR: self = .missing
+    case EXDEV: self = .outsideRoot
+    case ELOOP: self = .tooManyLinks
+    default: self = .system(operation: "open", error)
+    }
+  }
+
+  /// A file type's name, for messages.
+  static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a directory"
+    case S_IFSOCK: return "a socket"
+    case S_IFLNK: return "a symbolic link"
+    default: return "mode 0o\(String(mode, radix: 8))"
+    }
+  }
+}
