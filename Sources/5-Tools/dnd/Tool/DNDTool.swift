@@ -35,6 +35,9 @@ enum DNDTool {
       name: "zone", summary: "a zone's transitions in a year, local time before and after",
       help: ZoneCommand.help, spec: ZoneCommand.spec, run: ZoneCommand.run),
     Subcommand(
+      name: "bundle", summary: "write a zoneinfo directory as the snapshot ZoneInfoBundle embeds",
+      help: BundleCommand.help, spec: BundleCommand.spec, run: BundleCommand.run),
+    Subcommand(
       name: "recall", summary: "the APNs payloads of a message push and of its recall command",
       help: RecallPayloadCommand.help, spec: RecallPayloadCommand.spec,
       run: RecallPayloadCommand.run),
