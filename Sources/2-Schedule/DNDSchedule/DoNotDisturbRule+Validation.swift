@@ -14,21 +14,9 @@ extension DoNotDisturbRule {
   public func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
     var errors = validateFields()
     var zone: Zone?
-    if timeZoneID.isEmpty {
-      zone = .utc
-    } else {
-      do {
-        zone = try zones.zone(timeZoneID)
-      } catch {
-        errors.append(
-          RuleFieldError(
-            code: .invalidTimeZone, field: "timeZoneID",
-            // Untrusted and possibly huge: keep log lines short.
-            value: timeZoneID.unicodeScalars.count > 64
-              ? String(String.UnicodeScalarView(timeZoneID.unicodeScalars.prefix(64))) + "…"
-              : timeZoneID,
-            reason: error.description))
-      }
+    switch zones.ruleZone(timeZoneID, field: "timeZoneID") {
+    case .success(let found): zone = found
+    case .failure(let error): errors.append(error)
     }
     return (zone, errors)
   }

@@ -19,19 +19,8 @@ extension DoNotDisturbSchedule {
     return DoNotDisturbPeriod(start: mark(startLocal), end: mark(endLocal))
   }
 
-  /// `mark(L)`: the first instant at which the wall clock shows local seconds `L` or later.
-  func mark(_ local: Int64) -> Int64 {
-    // Fast path: two offset look-ups find the instant in all but the hours around a
-    // transition; the high-water test proves it is the first one.
-    let guess1 = local - (internedZone.wallClock(unchecked: local).local - local)
-    let guess = local - (internedZone.wallClock(unchecked: guess1).local - guess1)
-    if internedZone.wallClock(unchecked: guess).highWater >= local
-      && internedZone.wallClock(unchecked: guess - 1).highWater < local
-    {
-      return guess
-    }
-    return zone.firstInstant(atOrAfterLocalSeconds: local)
-  }
+  /// `mark(L)` in the rule's zone (`InternedZone.mark(_:)`, which the weekly schedule shares).
+  func mark(_ local: Int64) -> Int64 { internedZone.mark(local) }
 
   /// The start of a saved one-off period with this daily window that ends at `end` (see
   /// tzdata-notes.md, "Pinning and updating across a fleet").

@@ -20,6 +20,14 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
     case missingOnceEnd
     /// An instant outside the supported range (years -9999…9999).
     case invalidInstant
+    /// A weekly schedule that is not one: an unknown polarity, or a malformed document.
+    case invalidSchedule
+    /// A weekly schedule window whose start or end is not `HH:MM` in 00:00…23:59.
+    case invalidWindow
+    /// A weekday outside 1…7 (ISO, 1 = Monday), or a window with no weekday.
+    case invalidWeekday
+    /// A snooze whose bounds are out of range or not in order (`from` < `until`).
+    case invalidSnooze
   }
 
   /// The kind of problem.

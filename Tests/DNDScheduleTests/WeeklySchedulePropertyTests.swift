@@ -1,0 +1,237 @@
+import DNDSchedule
+import DNDTestSupport
+import XCTest
+import ZoneInfo
+
+/// The weekly schedule against the slow reference, against the ZIM rule it generalizes, and
+/// its algebra (complement, merging, snooze), over seeded random schedules × zones ×
+/// instants, half of the instants near transitions.
+final class WeeklySchedulePropertyTests: XCTestCase {
+  func assertAgrees(
+    _ schedule: WeeklySchedule, _ reference: ReferenceWeeklySchedule, at t: Int64,
+    _ context: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    XCTAssertEqual(
+      try schedule.isQuiet(at: t), try reference.isQuiet(at: t), context, file: file, line: line)
+    XCTAssertEqual(
+      try schedule.nextChange(after: t), try reference.nextChange(after: t), context, file: file,
+      line: line)
+  }
+
+  func testSchedulesMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0101)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    var cases = 0
+    for _ in 0..<800 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      let zone = try zones.zone(id)
+      for _ in 0..<4 {
+        let t = generators.instant(in: zone, using: &rng)
+        rule.snooze = Bool.random(using: &rng) ? generators.snooze(near: t, using: &rng) : nil
+        let schedule = try WeeklySchedule(rule: rule, zones: zones)
+        let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
+        try assertAgrees(schedule, reference, at: t, "\(id) \(schedule) at \(t) [seed \(seed)]")
+        cases += 1
+      }
+    }
+    XCTAssertEqual(cases, 3_200)
+  }
+
+  /// The next change found with one look-up against the walk by marks.
+  func testFastNextChangeMatchesTheGeneralWalk() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0107)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<2_000 {
+      let id = generators.zoneID(using: &rng)
+      let schedule = try WeeklySchedule(
+        rule: generators.weeklyRule(zoneID: id, using: &rng), zones: zones)
+      for _ in 0..<4 {
+        let t = generators.instant(in: schedule.zone, using: &rng)
+        if let violation = schedule.scheduleChangeViolation(after: t) {
+          XCTFail("\(violation) [seed \(seed)]")
+        }
+      }
+    }
+  }
+
+  /// The ZIM rule with the same window on the chosen days, mode by mode.
+  func weekly(_ rule: DoNotDisturbRule) -> WeeklyScheduleRule {
+    let days = rule.repeatMode == .daily ? 0x7F : rule.customRepeatDays
+    // customRepeatDays: bit 0 = Monday … bit 6 = Sunday, so ISO weekday = bit + 1.
+    let weekdays = (0..<7).filter { days >> $0 & 1 == 1 }.map { $0 + 1 }
+    func clock(_ hour: Int, _ minute: Int) -> String {
+      (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+    return WeeklyScheduleRule(
+      timeZoneID: rule.timeZoneID, polarity: .quiet,
+      windows: [
+        .init(
+          weekdays: weekdays, start: clock(rule.startHour, rule.startMinute),
+          end: clock(rule.endHour, rule.endMinute))
+      ])
+  }
+
+  func testZIMDailyAndCustomRulesAreOneShape() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0102)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<1_500 {
+      let id = generators.zoneID(using: &rng)
+      let rule = generators.rule(zoneID: id, modes: [.daily, .custom], using: &rng)
+      let zim = try DoNotDisturbSchedule(rule: rule, zones: zones)
+      let schedule = try WeeklySchedule(rule: weekly(rule), zones: zones)
+      for _ in 0..<4 {
+        let t = generators.instant(in: zim.zone, using: &rng)
+        let context = "\(id) \(zim) vs \(schedule) at \(t) [seed \(seed)]"
+        XCTAssertEqual(try schedule.isQuiet(at: t), try zim.contains(t), context)
+        XCTAssertEqual(try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
+      }
+    }
+  }
+
+  /// Every transition of the notable zones (Lord Howe's 30-minute DST, Havana's and Tehran's
+  /// midnight changes, Apia's skipped date among them) walked every five minutes with windows
+  /// that end, start or lie inside the changed hour.
+  func testZIMRulesAgreeThroughTransitions() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let windows = [(1, 0, 3, 0), (2, 30, 4, 0), (22, 0, 8, 0), (0, 0, 0, 0), (3, 0, 1, 0)]
+    var checked = 0
+    for id in Generators.notableZones {
+      let zone = try zones.zone(id)
+      for transition in try zone.transitions(in: 1_293_840_000..<1_830_297_600) {
+        for (index, (startHour, startMinute, endHour, endMinute)) in windows.enumerated() {
+          let rule = DoNotDisturbRule(
+            enabled: true, startHour: startHour, startMinute: startMinute, endHour: endHour,
+            endMinute: endMinute, repeatMode: index % 2 == 0 ? .daily : .custom,
+            customRepeatDays: 0b101_0101, timeZoneID: id)
+          let zim = try DoNotDisturbSchedule(rule: rule, zones: zones)
+          let schedule = try WeeklySchedule(rule: weekly(rule), zones: zones)
+          for t in stride(
+            from: transition.instant - 3 * 3_600, through: transition.instant + 3 * 3_600,
+            by: 300)
+          {
+            let context = "\(id) \(zim) at \(t)"
+            XCTAssertEqual(try schedule.isQuiet(at: t), try zim.contains(t), context)
+            XCTAssertEqual(
+              try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
+            checked += 1
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 50_000)
+  }
+
+  func testComplementFlipsAtTheSameInstants() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0103)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<1_000 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      rule.polarity = .quiet
+      let quiet = try WeeklySchedule(rule: rule, zones: zones)
+      rule.polarity = .send
+      let send = try WeeklySchedule(rule: rule, zones: zones)
+      for _ in 0..<4 {
+        let t = generators.instant(in: quiet.zone, using: &rng)
+        let context = "\(id) \(quiet) at \(t) [seed \(seed)]"
+        XCTAssertNotEqual(try quiet.isQuiet(at: t), try send.isQuiet(at: t), context)
+        XCTAssertEqual(try quiet.nextChange(after: t), try send.nextChange(after: t), context)
+      }
+    }
+  }
+
+  func testMergingIsIdempotent() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0104)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<500 {
+      let id = generators.zoneID(using: &rng)
+      let rule = generators.weeklyRule(zoneID: id, using: &rng)
+      var doubled = rule
+      // Every window again, in another order, its weekdays repeated and shuffled.
+      doubled.windows += rule.windows.shuffled(using: &rng).map { window in
+        var copy = window
+        copy.weekdays = (window.weekdays + window.weekdays).shuffled(using: &rng)
+        return copy
+      }
+      let once = try WeeklySchedule(rule: rule, zones: zones)
+      let twice = try WeeklySchedule(rule: doubled, zones: zones)
+      let context = "\(id) \(once) [seed \(seed)]"
+      XCTAssertEqual(once, twice, context)
+      XCTAssertEqual(once.hashValue, twice.hashValue, context)
+      for _ in 0..<4 {
+        let t = generators.instant(in: once.zone, using: &rng)
+        XCTAssertEqual(try once.isQuiet(at: t), try twice.isQuiet(at: t), "\(context) at \(t)")
+        XCTAssertEqual(
+          try once.nextChange(after: t), try twice.nextChange(after: t), "\(context) at \(t)")
+      }
+    }
+  }
+
+  func testSnoozeCombinesWithTheWindows() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0105)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<1_000 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      let plain = try WeeklySchedule(rule: rule, zones: zones)
+      let t = generators.instant(in: plain.zone, using: &rng)
+      let snooze = generators.snooze(near: t, using: &rng)
+      rule.snooze = snooze
+      let snoozed = try WeeklySchedule(rule: rule, zones: zones)
+      let context = "\(id) \(snoozed) at \(t) [seed \(seed)]"
+      for probe in [t, snooze.from - 1, snooze.from, snooze.until - 1, snooze.until] {
+        let inSnooze = snooze.from <= probe && probe < snooze.until
+        XCTAssertEqual(
+          try snoozed.isQuiet(at: probe), try plain.isQuiet(at: probe) || inSnooze, context)
+      }
+      // The next change is an instant at which the combined answer flips, and nothing flips
+      // before it: checked at the plain schedule's and the snooze's boundaries.
+      let next = try snoozed.nextChange(after: t)
+      let now = try snoozed.isQuiet(at: t)
+      var boundaries = [snooze.from, snooze.until]
+      var cursor = t
+      for _ in 0..<6 {
+        guard let change = try plain.nextChange(after: cursor) else { break }
+        boundaries.append(change)
+        cursor = change
+      }
+      let firstFlip = try boundaries.filter { $0 > t }.sorted().first {
+        try snoozed.isQuiet(at: $0) != now
+      }
+      if let firstFlip, firstFlip <= cursor || cursor == t {
+        XCTAssertEqual(next, firstFlip, context)
+      }
+      if let next { XCTAssertNotEqual(try snoozed.isQuiet(at: next), now, context) }
+    }
+  }
+
+  func testCompiledMinutesMatchTheWindows() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0106)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<300 {
+      let schedule = try WeeklySchedule(
+        rule: generators.weeklyRule(zoneID: "UTC", using: &rng), zones: zones)
+      for _ in 0..<50 {
+        let wall = Int64.random(in: -62_135_596_800...253_402_300_799, using: &rng)
+        if let violation = schedule.windowViolation(wall: wall) {
+          XCTFail("\(violation) [seed \(seed)]")
+        }
+      }
+    }
+  }
+}
