@@ -118,7 +118,8 @@ public struct WeeklySchedule: Sendable, Hashable {
 
   /// Whether the windows alone (polarity applied, snooze not) make an in-range instant quiet.
   func isScheduledQuiet(unchecked instant: Int64) -> Bool {
-    table.isQuiet(minute: WeeklySchedule.minuteOfWeek(wall: internedZone.highWater(unchecked: instant)))
+    table.isQuiet(
+      minute: WeeklySchedule.minuteOfWeek(wall: internedZone.highWater(unchecked: instant)))
   }
 
   /// Whether an instant is inside the snooze.

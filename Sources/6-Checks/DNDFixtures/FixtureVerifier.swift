@@ -3,7 +3,7 @@ import Foundation
 import ZoneInfo
 
 /// Checks fixture tables against the library: the zone engine for `zone-transitions`-style
-/// tables, the schedule for `dnd-cases`-style tables. The table kind is read from its header.
+/// tables, the schedule for `dnd-cases`-style tables, the weekly schedule for `weekly-cases`-style tables. The table kind is read from its header.
 public struct FixtureVerifier: Sendable {
   /// A row that did not match.
   public struct Failure: Sendable, CustomStringConvertible {
@@ -70,6 +70,8 @@ public struct FixtureVerifier: Sendable {
     let check: (FixtureTable.Row) -> String?
     if table.columns.contains("window") {
       check = verifyScheduleRow
+    } else if table.columns.contains("windows") {
+      check = verifyWeeklyRow
     } else if table.columns.contains("offsetAfter") {
       check = verifyTransitionRow
     } else {

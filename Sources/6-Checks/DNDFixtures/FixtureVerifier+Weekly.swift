@@ -1,0 +1,58 @@
+import DNDSchedule
+import ZoneInfo
+
+extension FixtureVerifier {
+  /// A weekly schedule row (`weekly-cases.tsv`): the local reading, whether a push must wait,
+  /// and the next change.
+  ///
+  /// `windows` is `-` (none) or `;`-separated windows `Mon,Tue HH:MM-HH:MM`; `snooze` is `-`
+  /// or `FROM/UNTIL` in `YYYY-MM-DDTHH:MM:SSZ`; `expected` is `quiet` or `open`.
+  func verifyWeeklyRow(_ row: FixtureTable.Row) -> String? {
+    guard let at = FixtureValues.utcInstant(row["at"]) else { return "unparseable instant" }
+    var rule = WeeklyScheduleRule(
+      timeZoneID: row["zone"], polarity: SchedulePolarity(rawValue: row["polarity"]))
+    if row["windows"] != "-" {
+      for text in row["windows"].split(separator: ";") {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let days = FixtureValues.weekdays(String(parts[0])) else {
+          return "unparseable window \(text)"
+        }
+        let bounds = parts[1].split(separator: "-")
+        guard bounds.count == 2 else { return "unparseable window \(text)" }
+        rule.windows.append(
+          .init(
+            weekdays: (0..<7).filter { days >> $0 & 1 == 1 }.map { $0 + 1 },
+            start: String(bounds[0]), end: String(bounds[1])))
+      }
+    }
+    if row["snooze"] != "-" {
+      let bounds = row["snooze"].split(separator: "/")
+      guard bounds.count == 2, let from = FixtureValues.utcInstant(String(bounds[0])),
+        let until = FixtureValues.utcInstant(String(bounds[1]))
+      else { return "unparseable snooze" }
+      rule.snooze = .init(from: from, until: until)
+    }
+    do {
+      let schedule = try WeeklySchedule(rule: rule, zones: zones)
+      var problems: [String] = []
+      let zone = schedule.zone
+      let reading =
+        try zone.localDateTime(at: at).description
+        + Zone.formatOffset(try zone.offset(at: at))
+      if reading != row["local"] { problems.append("local reading \(reading)") }
+      let quiet = try schedule.isQuiet(at: at)
+      if quiet != (row["expected"] == "quiet") {
+        problems.append("state \(quiet ? "quiet" : "open"), expected \(row["expected"])")
+      }
+      let expectedNext = row["nextChange"]
+      if expectedNext != "-" {
+        let next = try schedule.nextChange(after: at)
+        let nextText = try next.map { try Zone.utc.iso8601($0) } ?? "none"
+        if nextText != expectedNext { problems.append("nextChange \(nextText)") }
+      }
+      return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    } catch {
+      return "error: \(error)"
+    }
+  }
+}
