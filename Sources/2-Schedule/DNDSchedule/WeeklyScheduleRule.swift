@@ -1,7 +1,9 @@
 /// A weekly schedule as it is stored: per ISO weekday zero or more windows of wall-clock time
 /// in one IANA zone, what the windows mean, and an optional snooze.
 ///
-/// This is the stored model: plain fields, any values accepted. Check it with
+/// This is the stored model: plain fields, `Codable` with the wire names (`timeZoneID`,
+/// `polarity`, `windows` of `weekdays`/`start`/`end`, `snooze` of `from`/`until`), any values of
+/// the right JSON types accepted on decoding. Check it with
 /// ``validate(zones:)`` and compile it with ``WeeklySchedule/init(rule:zones:)`` for the hot
 /// path. The semantics are those of ``DoNotDisturbSchedule``, stated for any number of
 /// windows: a window on weekday W owns one period on every date D whose ISO weekday is W,
@@ -9,9 +11,9 @@
 /// times make 24 wall-clock hours); `mark` is the first instant at which the wall clock shows
 /// that reading or a later one, so periods are exact across DST gaps and folds. Overlapping
 /// and back-to-back periods merge into one block; a period wholly inside a gap is empty.
-public struct WeeklyScheduleRule: Sendable, Hashable {
+public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
   /// One window: the weekdays whose dates own a period, and its wall-clock bounds.
-  public struct Window: Sendable, Hashable {
+  public struct Window: Sendable, Hashable, Codable {
     /// ISO weekdays, 1 = Monday … 7 = Sunday: a period belongs to the weekday of the date it
     /// starts on. Repeats are harmless.
     public var weekdays: [Int]
@@ -31,11 +33,27 @@ public struct WeeklyScheduleRule: Sendable, Hashable {
       self.start = start
       self.end = end
     }
+
+    enum CodingKeys: String, CodingKey {
+      case weekdays, start, end
+    }
+
+    /// Decodes the wire form; every key is required.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong
+    ///   type.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      weekdays = try c.decodeRequiredWire([Int].self, forKey: .weekdays)
+      start = try c.decodeRequiredWire(String.self, forKey: .start)
+      end = try c.decodeRequiredWire(String.self, forKey: .end)
+    }
   }
 
   /// An absolute interval `[from, until)` in UNIX seconds during which pushes wait whatever
   /// the windows say (Slack's `dnd.setSnooze`, Sendbird's snooze).
-  public struct Snooze: Sendable, Hashable {
+  public struct Snooze: Sendable, Hashable, Codable {
     /// The first snoozed instant.
     public var from: Int64
     /// The first instant after the snooze; must be after `from`.
@@ -49,6 +67,21 @@ public struct WeeklyScheduleRule: Sendable, Hashable {
     public init(from: Int64, until: Int64) {
       self.from = from
       self.until = until
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case from, until
+    }
+
+    /// Decodes the wire form; both keys are required.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong
+    ///   type.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      from = try c.decodeRequiredWire(Int64.self, forKey: .from)
+      until = try c.decodeRequiredWire(Int64.self, forKey: .until)
     }
   }
 
@@ -77,6 +110,23 @@ public struct WeeklyScheduleRule: Sendable, Hashable {
     self.windows = windows
     self.snooze = snooze
   }
+
+  enum CodingKeys: String, CodingKey {
+    case timeZoneID, polarity, windows, snooze
+  }
+
+  /// Decodes the wire form: `polarity` and `windows` are required (`windows` may be empty),
+  /// `timeZoneID` defaults to UTC as in the ZIM rule, `snooze` is optional.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    timeZoneID = try c.decodeWire(String.self, forKey: .timeZoneID) ?? ""
+    polarity = try c.decodeRequiredWire(SchedulePolarity.self, forKey: .polarity)
+    windows = try c.decodeRequiredWire([Window].self, forKey: .windows)
+    snooze = try c.decodeWire(Snooze.self, forKey: .snooze)
+  }
 }
 
 /// What a weekly schedule's windows mean, as the text on the wire.
@@ -84,7 +134,9 @@ public struct WeeklyScheduleRule: Sendable, Hashable {
 /// The type is open: any text is kept, so a schedule from a newer client round-trips, and
 /// ``WeeklyScheduleRule/validate(zones:)`` reports an unknown value as
 /// ``RuleFieldError/Code/invalidSchedule``.
-public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, Codable,
+  CustomStringConvertible
+{
   /// The wire value.
   public var rawValue: String
 
@@ -102,4 +154,32 @@ public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, CustomStri
 
   /// The wire value.
   public var description: String { rawValue }
+
+  /// Decodes the wire string.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: A `DecodingError` when the value is not a string.
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  /// Encodes the wire string.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: An `EncodingError` from the encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// ``decodeWire(_:forKey:)`` for a key that must be present.
+  func decodeRequiredWire<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    guard let value = try decodeWire(type, forKey: key) else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: "required key"))
+    }
+    return value
+  }
 }
