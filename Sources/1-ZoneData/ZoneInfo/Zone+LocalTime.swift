@@ -56,6 +56,47 @@ extension Zone {
 }
 
 extension Zone {
+  /// The first instant at which the wall clock shows `local` or a later reading: the *mark*
+  /// of the do-not-disturb semantics, one instant for every reading.
+  ///
+  /// The gap/fold policy is *first at or after*: a reading that occurs once gives that
+  /// instant; a reading in a fold (shown twice) gives its earlier occurrence; a reading in a
+  /// gap (never shown) gives the transition instant, the first instant showing a later
+  /// reading. For America/New_York, 2026-03-08T02:30 (skipped) gives 07:00Z (03:00 EDT) and
+  /// 2026-11-01T01:30 (repeated) gives 05:30Z (01:30 EDT). ``instants(for:)`` gives every
+  /// instant of a reading instead.
+  ///
+  /// - Parameter local: A wall-clock reading.
+  /// - Returns: UNIX seconds.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` when the instant falls outside
+  ///   ``supportedInstants``: a reading within three days of year -9999's start or 9999's end.
+  /// - Complexity: O(1) segments examined, each an O(log *n*) lookup at worst.
+  public func firstInstant(atOrAfter local: LocalDateTime) throws(ZoneError) -> Int64 {
+    let seconds = local.localSeconds
+    // The look-up reads the zone up to three days either side of the reading, so readings
+    // that close to the supported range's ends are refused rather than half answered.
+    guard seconds - Zone.searchRadius >= Zone.supportedInstants.lowerBound,
+      seconds + Zone.searchRadius <= Zone.supportedInstants.upperBound
+    else { throw .instantOutOfRange(seconds) }
+    return firstInstant(atOrAfterLocalSeconds: seconds)
+  }
+
+  /// The first instant of the local date on which an instant falls: its midnight, or, when
+  /// the clock skips midnight, the first instant after the gap (the first-at-or-after policy of
+  /// ``firstInstant(atOrAfter:)``).
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: UNIX seconds, at or before `instant`.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)``, also within three days of the ends of
+  ///   ``supportedInstants``.
+  public func startOfDay(containing instant: Int64) throws(ZoneError) -> Int64 {
+    let local = try localDateTime(at: instant)
+    return try firstInstant(
+      atOrAfter: LocalDateTime(localSeconds: local.dayNumber * secondsPerDay))
+  }
+}
+
+extension Zone {
   /// An instant as ISO 8601 on this zone's wall clock, with its offset:
   /// `2026-03-09T08:00:00+08:00` (or `Z` in UTC).
   ///

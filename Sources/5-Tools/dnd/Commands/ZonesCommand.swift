@@ -66,7 +66,7 @@ enum ZoneCommand {
     do {
       let first = try LocalDateTime(year: year, month: 1, day: 1).dayNumber
       let next = try LocalDateTime(year: year + 1, month: 1, day: 1).dayNumber
-      range = clock.startOfDay(first)..<clock.startOfDay(next)
+      range = try clock.startOfDay(first)..<clock.startOfDay(next)
       transitions = try zone.transitions(in: range)
     } catch {
       throw .input(error.description)

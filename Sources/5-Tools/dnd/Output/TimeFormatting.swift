@@ -61,14 +61,15 @@ struct WallClock {
   /// The zone.
   let zone: Zone
 
-  /// `mark(L)`: the first instant at which the wall clock shows local seconds `L` or later.
-  func mark(_ localSeconds: Int64) -> Int64 {
-    zone.firstInstant(atOrAfterLocalSeconds: localSeconds)
+  /// `mark(L)`: the first instant at which the wall clock shows local seconds `L` or later
+  /// (the library's ``Zone/firstInstant(atOrAfter:)``).
+  func mark(_ localSeconds: Int64) throws(ZoneError) -> Int64 {
+    try zone.firstInstant(atOrAfter: LocalDateTime(localSeconds: localSeconds))
   }
 
   /// The first instant of a local date (its midnight, or the first reading after a gap).
-  func startOfDay(_ dayNumber: Int64) -> Int64 {
-    mark(dayNumber * secondsPerDay)
+  func startOfDay(_ dayNumber: Int64) throws(ZoneError) -> Int64 {
+    try mark(dayNumber * secondsPerDay)
   }
 
   /// The local date (day number) of an instant.
@@ -82,14 +83,14 @@ struct WallClock {
   }
 
   /// The instants a local date covers, `[startOfDay(d), startOfDay(d + 1))`.
-  func instants(ofDay dayNumber: Int64) -> Range<Int64> {
-    startOfDay(dayNumber)..<startOfDay(dayNumber + 1)
+  func instants(ofDay dayNumber: Int64) throws(ZoneError) -> Range<Int64> {
+    try startOfDay(dayNumber)..<startOfDay(dayNumber + 1)
   }
 
   /// The day numbers whose every instant is supported (years -9999…9999, minus a margin).
   static let supportedDays: ClosedRange<Int64> = {
-    let first = floorDivide(Zone.supportedInstants.lowerBound, secondsPerDay) + 2
-    let last = floorDivide(Zone.supportedInstants.upperBound, secondsPerDay) - 2
+    let first = floorDivide(Zone.supportedInstants.lowerBound, secondsPerDay) + 4
+    let last = floorDivide(Zone.supportedInstants.upperBound, secondsPerDay) - 4
     return first...last
   }()
 }

@@ -14,7 +14,13 @@ struct TimelineLayout {
     var blocks: [DoNotDisturbPeriod]
     /// The zone's transitions on this date.
     var transitions: [ZoneTransition]
+    /// The marks of the date's half hours, 00:00 through 24:00 (``cellsPerDay`` + 1 of
+    /// them): where the text bar's cells start and end.
+    var cellBounds: [Int64]
   }
+
+  /// Cells per day in the text bar: one per half hour.
+  static let cellsPerDay = 48
 
   /// The state of one cell of a text bar.
   enum Cell {
@@ -54,7 +60,7 @@ struct TimelineLayout {
     var days: [Day] = []
     do {
       for number in firstDay...lastDay {
-        let instants = clock.instants(ofDay: number)
+        let instants = try clock.instants(ofDay: number)
         var blocks: [DoNotDisturbPeriod] = []
         for period in try schedule.periods(overlapping: instants) {
           let start = max(period.start, instants.lowerBound)
@@ -67,8 +73,16 @@ struct TimelineLayout {
           }
         }
         let transitions = try clock.zone.transitions(in: instants)
+        let step = secondsPerDay / Int64(Self.cellsPerDay)
+        var cellBounds = [instants.lowerBound]
+        for index in 1..<Self.cellsPerDay {
+          cellBounds.append(try clock.mark(number * secondsPerDay + Int64(index) * step))
+        }
+        cellBounds.append(instants.upperBound)
         days.append(
-          Day(number: number, instants: instants, blocks: blocks, transitions: transitions))
+          Day(
+            number: number, instants: instants, blocks: blocks, transitions: transitions,
+            cellBounds: cellBounds))
       }
     } catch {
       throw .input(error.description)
@@ -84,24 +98,18 @@ struct TimelineLayout {
     return min(max(second, 0), secondsPerDay)
   }
 
-  /// The day cut into equal wall-clock cells, each marked by how much of it is in DND.
+  /// The day cut into half-hour wall-clock cells, each marked by how much of it is in DND.
   ///
   /// A cell covers the instants from the mark of its start reading to the mark of its end
   /// reading, so the cells of a 23-hour day include two skipped half hours and those of a
   /// 25-hour day stretch one cell over the repeated hour.
   ///
-  /// - Parameters:
-  ///   - day: The day.
-  ///   - count: Cells per day (48 for half hours).
-  /// - Returns: The cells.
-  func cells(_ day: Day, count: Int) -> [Cell] {
-    let step = secondsPerDay / Int64(count)
-    let base = day.number * secondsPerDay
+  /// - Parameter day: The day.
+  /// - Returns: ``cellsPerDay`` cells.
+  func cells(_ day: Day) -> [Cell] {
     var cells: [Cell] = []
-    var start = day.instants.lowerBound
-    for index in 0..<count {
-      let end =
-        index == count - 1 ? day.instants.upperBound : clock.mark(base + Int64(index + 1) * step)
+    var start = day.cellBounds[0]
+    for end in day.cellBounds.dropFirst() {
       defer { start = max(start, end) }
       guard start < end else {
         cells.append(.skipped)

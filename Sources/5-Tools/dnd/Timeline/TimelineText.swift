@@ -4,7 +4,7 @@ import ZoneInfo
 /// and a marker line under each day with a clock change.
 struct TimelineText {
   /// Cells per day: half hours.
-  static let cellsPerDay = 48
+  static let cellsPerDay = TimelineLayout.cellsPerDay
   /// Width of the date column.
   static let labelWidth = 16
 
@@ -41,7 +41,7 @@ struct TimelineText {
     lines.append("")
     lines.append(String(repeating: " ", count: Self.labelWidth) + Self.hourRuler())
     for day in layout.days {
-      let bar = String(layout.cells(day, count: Self.cellsPerDay).map(character))
+      let bar = String(layout.cells(day).map(character))
       let label = TimeFormatting.weekdayAndDate(day.number).padding(to: Self.labelWidth)
       lines.append(label + bar + "  " + layout.blockText(day))
       for transition in day.transitions {
