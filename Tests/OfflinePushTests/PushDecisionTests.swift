@@ -72,11 +72,21 @@ final class PushDecisionTests: XCTestCase {
 
   func testExplanation() throws {
     let compiled = try CompiledOfflinePushRule(rule: rule(), zones: zones)
-    let decision = try compiled.decide(
+    let explanation = try compiled.explain(
       kind: .message, target: .iPhoneOS, online: PlatformSet(), at: inDND)
     XCTAssertEqual(
-      decision.explanation(rule: compiled, kind: .message, target: .iPhoneOS),
+      explanation.description,
       "suppressed: do-not-disturb 22:00–08:00 daily in Asia/Shanghai until 2026-03-09 08:00 +08:00")
+    XCTAssertEqual(
+      explanation.decision,
+      try compiled.decide(kind: .message, target: .iPhoneOS, online: PlatformSet(), at: inDND))
+    let delivered = try compiled.explain(
+      kind: .call, target: .android, online: PlatformSet(), at: inDND - 12 * 3600)
+    XCTAssertEqual(delivered.decision, .deliver)
+    XCTAssertEqual(
+      delivered.description,
+      "deliver: call push to Android allowed (switches on, no platform rule, not in "
+        + "do-not-disturb)")
   }
 
   func testUnknownPlatformValuesWork() throws {

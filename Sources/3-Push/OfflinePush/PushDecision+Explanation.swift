@@ -1,19 +1,28 @@
 import DNDSchedule
 import ZoneInfo
 
-extension PushDecision {
-  /// A readable explanation for logs and support, built only when asked for, such as
-  /// `suppressed: do-not-disturb 22:00–08:00 daily in Asia/Shanghai until 2026-03-09 08:00 +08:00`.
-  ///
-  /// - Parameters:
-  ///   - rule: The rule that made the decision (for the DND window and zone).
-  ///   - kind: The push kind decided on.
-  ///   - target: The target platform decided on.
-  /// - Returns: One line of text.
-  public func explanation(rule: CompiledOfflinePushRule, kind: PushKind, target: Platform)
-    -> String
-  {
-    switch self {
+/// A push decision together with the question it answers, for logs and support: its
+/// ``description`` is one readable line, built only when asked for, such as
+/// `suppressed: do-not-disturb 22:00–08:00 daily in Asia/Shanghai until 2026-03-09 08:00 +08:00`.
+///
+/// Made by ``CompiledOfflinePushRule/explain(kind:target:online:at:)``, which takes the
+/// question once and decides it exactly as ``CompiledOfflinePushRule/decide(kind:target:online:at:)``
+/// does.
+public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertible {
+  /// The decision, the one `decide` gives for the same question.
+  public let decision: PushDecision
+  /// The push kind decided on.
+  public let kind: PushKind
+  /// The target platform decided on.
+  public let target: Platform
+  /// The instant decided at, UNIX seconds.
+  public let instant: Int64
+  /// The rule's compiled do-not-disturb schedule (its window and zone).
+  public let schedule: DoNotDisturbSchedule
+
+  /// One line: the decision and why.
+  public var description: String {
+    switch decision {
     case .deliver:
       return "deliver: \(kind) push to \(target) allowed (switches on, no platform rule, "
         + "not in do-not-disturb)"
@@ -30,8 +39,8 @@ extension PushDecision {
         return "suppressed: the user is online on a platform in onlinePlatforms and \(target) "
           + "is in notToReceiveOfflinePushPlatforms"
       case .doNotDisturb:
-        let end = until.map { " until " + Self.formatUntil($0, zone: rule.schedule.zone) } ?? ""
-        return "suppressed: do-not-disturb \(rule.schedule)\(end)"
+        let end = until.map { " until " + Self.formatUntil($0, zone: schedule.zone) } ?? ""
+        return "suppressed: do-not-disturb \(schedule)\(end)"
       }
     }
   }
@@ -45,5 +54,27 @@ extension PushDecision {
     let date = text.prefix(10)
     let clock = text.dropFirst(11).prefix(local.second == 0 ? 5 : 8)
     return "\(date) \(clock) \(Zone.formatOffset(offset))"
+  }
+}
+
+extension CompiledOfflinePushRule {
+  /// Decides a push and keeps the question with the answer, for a readable explanation.
+  ///
+  /// Off the hot path: use ``decide(kind:target:online:at:)`` to decide, and this when a log
+  /// line or a support tool needs the reason in words.
+  ///
+  /// - Parameters:
+  ///   - kind: Message or call.
+  ///   - target: The platform of the device the push would go to.
+  ///   - online: The platforms the user is online on now.
+  ///   - instant: Now, UNIX seconds (injected by the caller).
+  /// - Returns: The decision with its explanation.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  public func explain(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
+    throws(ZoneError) -> PushDecisionExplanation
+  {
+    PushDecisionExplanation(
+      decision: try decide(kind: kind, target: target, online: online, at: instant), kind: kind,
+      target: target, instant: instant, schedule: schedule)
   }
 }

@@ -174,13 +174,14 @@ enum CheckCommand {
     _ rule: CompiledOfflinePushRule, push: (kind: PushKind, target: Platform, online: [Platform]),
     at: Int64
   ) throws(CLIError) -> [String] {
-    let decision: PushDecision
+    let explanation: PushDecisionExplanation
     do {
-      decision = try rule.decide(
+      explanation = try rule.explain(
         kind: push.kind, target: push.target, online: PlatformSet(push.online), at: at)
     } catch {
       throw .input(error.description)
     }
+    let decision = explanation.decision
     let online =
       push.online.isEmpty
       ? "the user online nowhere else"
@@ -195,7 +196,7 @@ enum CheckCommand {
     return [
       label("Push", "\(push.kind) to \(push.target), \(online)"),
       label("Decision", verdict),
-      label("", decision.explanation(rule: rule, kind: push.kind, target: push.target)),
+      label("", explanation.description),
     ]
   }
 }
