@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "DNDSchedule", targets: ["DNDSchedule"]),
     .library(name: "OfflinePush", targets: ["OfflinePush"]),
     .library(name: "PushRecall", targets: ["PushRecall"]),
+    .library(name: "DNDKitFoundation", targets: ["DNDKitFoundation"]),
     .library(name: "BatchEvaluation", targets: ["BatchEvaluation"]),
     // For DNDKit's own fuzz package (Fuzz/), which shares these checks with the tests.
     .library(name: "DNDPropertyChecks", targets: ["DNDPropertyChecks"]),
@@ -34,6 +35,10 @@ let package = Package(
       name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo"],
       path: "Sources/3-Push/OfflinePush"),
     .target(name: "PushRecall", dependencies: ["OfflinePush"], path: "Sources/3-Push/PushRecall"),
+    // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
+    .target(
+      name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"],
+      path: "Sources/3-Push/DNDKitFoundation"),
     .target(
       name: "BatchEvaluation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"],
       path: "Sources/4-BatchEvaluation/BatchEvaluation"),
@@ -68,6 +73,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),
+    .testTarget(
+      name: "DNDKitFoundationTests",
+      dependencies: [
+        "DNDKitFoundation", "OfflinePush", "DNDSchedule", "ZoneInfo", "DNDTestSupport",
+      ]
+    ),
     .testTarget(
       name: "PushRecallTests", dependencies: ["PushRecall", "OfflinePush", "DNDTestSupport"]),
     .testTarget(

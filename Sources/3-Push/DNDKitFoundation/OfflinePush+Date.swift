@@ -1,0 +1,90 @@
+import DNDSchedule
+import Foundation
+import OfflinePush
+import ZoneInfo
+
+extension OfflinePushRule {
+  /// The rule as the server stores it, saved at a date (see
+  /// ``OfflinePush/OfflinePushRule/saved(at:zones:)-(Int64,_)``).
+  ///
+  /// - Parameters:
+  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
+  ///     down.
+  ///   - zones: The database that resolves the DND rule's zone.
+  /// - Returns: The normalized rule.
+  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  public func saved(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+    -> OfflinePushRule
+  {
+    try saved(at: date.unixSeconds, zones: zones)
+  }
+}
+
+extension CompiledOfflinePushRule {
+  /// Decides whether an offline push may go to a device at a date.
+  ///
+  /// - Parameters:
+  ///   - kind: Message or call.
+  ///   - target: The platform of the device the push would go to.
+  ///   - online: The platforms the user is online on now.
+  ///   - date: Now; a fraction of a second is rounded down.
+  /// - Returns: The decision; ``OfflinePush/PushDecision/untilDate`` gives the end of a
+  ///   do-not-disturb suppression as a date.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  @inlinable
+  public func decide(kind: PushKind, target: Platform, online: PlatformSet, at date: Date)
+    throws(ZoneError) -> PushDecision
+  {
+    try decide(kind: kind, target: target, online: online, at: date.unixSeconds)
+  }
+
+  /// Decides a push at a date and keeps the question with the answer, for a readable
+  /// explanation.
+  ///
+  /// - Parameters:
+  ///   - kind: Message or call.
+  ///   - target: The platform of the device the push would go to.
+  ///   - online: The platforms the user is online on now.
+  ///   - date: Now; a fraction of a second is rounded down.
+  /// - Returns: The decision with its explanation.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  public func explain(kind: PushKind, target: Platform, online: PlatformSet, at date: Date)
+    throws(ZoneError) -> PushDecisionExplanation
+  {
+    try explain(kind: kind, target: target, online: online, at: date.unixSeconds)
+  }
+
+  /// Decides one push for many recipients at one date (see
+  /// ``OfflinePush/CompiledOfflinePushRule/decide(kind:at:rules:recipients:into:)-(_,Int64,_,_,_)``).
+  ///
+  /// - Parameters:
+  ///   - kind: Message or call.
+  ///   - date: Now; a fraction of a second is rounded down.
+  ///   - rules: The compiled rules.
+  ///   - recipients: Who to decide for.
+  ///   - decisions: Emptied and filled with one decision per recipient.
+  /// - Throws: ``FanOutError``.
+  @inlinable
+  public static func decide<Rules: RandomAccessCollection, Recipients: RandomAccessCollection>(
+    kind: PushKind, at date: Date, rules: Rules, recipients: Recipients,
+    into decisions: inout [PushDecision]
+  ) throws(FanOutError)
+  where
+    Rules.Element == CompiledOfflinePushRule, Rules.Index == Int,
+    Recipients.Element == PushRecipient
+  {
+    try decide(
+      kind: kind, at: date.unixSeconds, rules: rules, recipients: recipients, into: &decisions)
+  }
+}
+
+extension PushDecision {
+  /// When a do-not-disturb suppression ends, as a date: ``OfflinePush/PushDecision/until``,
+  /// a whole second. Schedule a deferred push for then.
+  public var untilDate: Date? { until.map(Date.init(unixSeconds:)) }
+}
+
+extension PushDecisionExplanation {
+  /// The instant decided at, as a date (a whole second).
+  public var date: Date { Date(unixSeconds: instant) }
+}
