@@ -35,6 +35,73 @@ final class ExampleAndCheckTests: XCTestCase {
     XCTAssertEqual(result.stdout, try DNDProcess.run(["--at", "1772955000", "--ascii"]).stdout)
   }
 
+  /// The "Next:" hints name the tool as it was started, so that they run from where the user
+  /// is: `dnd` when found on the PATH, `./dnd` when started from its folder, the absolute
+  /// path when started by one (as `swift run` does). Each printed command is then run as
+  /// printed, from the same folder.
+  func testNextHintsRunAsPrinted() throws {
+    let executable = try XCTUnwrap(DNDProcess.executable)
+    let folder = executable.deletingLastPathComponent()
+    let cases: [(argv0: String, path: String?, expected: String)] = [
+      ("dnd", folder.path, "dnd"),
+      ("./dnd", nil, "./dnd"),
+      (executable.path, nil, executable.path),
+    ]
+    for (argv0, path, expected) in cases {
+      var environment = ProcessInfo.processInfo.environment
+      if let path { environment["PATH"] = path + ":" + (environment["PATH"] ?? "") }
+      let example = try runShell(
+        "exec \(argv0) example --at 2026-03-08T07:30:00Z", in: folder, environment: environment)
+      XCTAssertEqual(example.status, 0, argv0)
+      let lines = example.stdout.split(separator: "\n").map(String.init)
+      let next = try XCTUnwrap(lines.firstIndex(of: "Next:"), argv0)
+      let hints = lines[(next + 1)...].map { $0.trimmingCharacters(in: .whitespaces) }
+      XCTAssertEqual(hints.count, 4, argv0)
+      for hint in hints {
+        XCTAssertTrue(hint.hasPrefix(expected + " "), "\(argv0): \(hint)")
+      }
+      // The hints, run as printed, one after another in a scratch folder's shell: the
+      // relative form from the executable's folder, the others from anywhere.
+      let scratch = FileManager.default.temporaryDirectory
+        .appendingPathComponent("dnd-hints-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      let script = hints.map { hint in
+        argv0.hasPrefix("./")
+          ? "(cd \(folder.path) && "
+            + hint.replacingOccurrences(of: "rule.json", with: scratch.path + "/rule.json")
+            .replacingOccurrences(of: "week.svg", with: scratch.path + "/week.svg") + ")"
+          : hint
+      }.joined(separator: " && ")
+      let run = try runShell(script + " > /dev/null", in: scratch, environment: environment)
+      XCTAssertEqual(run.status, 0, "\(argv0): \(script): \(run.stderr)")
+      XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path + "/week.svg"), argv0)
+    }
+  }
+
+  /// Runs a `/bin/sh -c` script in a folder.
+  func runShell(_ script: String, in folder: URL, environment: [String: String]) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = folder
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
+  }
+
   func testExampleJSONIsTheFixtureAndARule() throws {
     let result = try DNDProcess.run(["example", "--json"])
     XCTAssertEqual(result.status, 0)

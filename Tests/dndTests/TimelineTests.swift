@@ -80,6 +80,72 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(collector.count(of: "rect", where: "fill", is: "url(#skipped)"), 1 + 1)
   }
 
+  /// The legend lists only what the picture shows: the skipped hour in the spring-forward
+  /// week, the repeated hour in the fall-back week, neither in an ordinary one; the weekend
+  /// colour has an entry when a weekend is shown.
+  func testSVGLegendListsOnlyWhatIsShown() throws {
+    func svg(from date: String, days: String, extra: [String] = []) throws -> SVGCollector {
+      let result = try DNDProcess.run(
+        ["timeline", "--rule", example, "--from", date, "--days", days, "--svg", "-"] + extra)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      let collector = SVGCollector()
+      let parser = XMLParser(data: Data(result.stdout.utf8))
+      parser.delegate = collector
+      XCTAssertTrue(parser.parse(), "\(date): \(String(describing: parser.parserError))")
+      return collector
+    }
+    let spring = try svg(from: "2026-03-05", days: "7")
+    XCTAssertTrue(spring.text.contains("skipped by a clock change"))
+    XCTAssertFalse(spring.text.contains("repeated by a clock change"))
+    XCTAssertTrue(spring.text.contains("clock change"))
+    XCTAssertTrue(spring.text.contains("Saturday, Sunday"))
+    let fall = try svg(from: "2026-10-29", days: "7")
+    XCTAssertFalse(fall.text.contains("skipped by a clock change"))
+    XCTAssertTrue(fall.text.contains("repeated by a clock change"))
+    XCTAssertEqual(fall.count(of: "rect", where: "fill", is: "#f59e0b"), 1 + 1)
+    // Monday to Thursday in June: no clock change, no weekend.
+    let ordinary = try svg(from: "2026-06-01", days: "4")
+    XCTAssertFalse(ordinary.text.contains("skipped"))
+    XCTAssertFalse(ordinary.text.contains("repeated"))
+    XCTAssertFalse(ordinary.text.contains("clock change"))
+    XCTAssertFalse(ordinary.text.contains("Saturday, Sunday"))
+    XCTAssertEqual(ordinary.count(of: "text", where: "fill", is: "#b45309"), 0)
+    // Weekend labels are coloured, and only theirs: Sat 03-07 and Sun 03-08, plus the key.
+    XCTAssertEqual(spring.count(of: "text", where: "fill", is: "#b45309"), 2 + 1)
+  }
+
+  /// `--at` marks the instant: in the SVG a dashed line on its day's row at its wall-clock
+  /// time, with a legend entry; in the text, a caret under its day; and the timeline starts on
+  /// its date.
+  func testAtMarksTheInstant() throws {
+    // 2026-03-08T07:30:00Z is 03:30 EDT, just after the spring-forward gap.
+    let result = try DNDProcess.run([
+      "timeline", "--rule", example, "--days", "2", "--at", "2026-03-08T07:30:00Z", "--svg", "-",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let collector = SVGCollector()
+    let parser = XMLParser(data: Data(result.stdout.utf8))
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse())
+    let markers = collector.attributes.filter { $0.0 == "line" && $0.1["stroke"] == "#059669" }
+    XCTAssertEqual(markers.count, 2, "the marker and its legend swatch")
+    // x = left 150 + 3.5 hours * 32 = 262, on the first row (Sun 2026-03-08).
+    XCTAssertEqual(markers.first?.1["x1"], "262")
+    XCTAssertTrue(collector.text.contains("Sun 2026-03-08"))
+    XCTAssertFalse(collector.text.contains("Sat 2026-03-07"))
+    XCTAssertTrue(collector.text.contains("--at 2026-03-08T03:30:00-04:00 EDT"), collector.text)
+
+    let text = try DNDProcess.run([
+      "timeline", "--rule", example, "--days", "2", "--at", "2026-03-08T07:30:00Z", "--ascii",
+    ])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    let sunday = try XCTUnwrap(text.lines.firstIndex { $0.hasPrefix("Sun 2026-03-08") })
+    let caret = try XCTUnwrap(text.lines[(sunday + 1)...].first { $0.contains("^ --at") })
+    // Cell 7 (03:30) after the 16-column label.
+    XCTAssertEqual(
+      caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) }, 16 + 7)
+  }
+
   func testSVGToStandardOutput() throws {
     let result = try DNDProcess.run([
       "timeline", "--rule", example, "--from", "2026-01-01", "--days", "2", "--svg", "-",

@@ -56,10 +56,14 @@ enum ExampleCommand {
     let marker = (instant: at, label: arguments["--at"] == nil ? "now" : "--at")
     lines.append(TimelineText(layout: layout, palette: palette, marker: marker).render())
     lines.append("")
-    lines.append(
-      "Next: dnd example --json > rule.json; dnd check --rule rule.json --at 2026-03-08T07:30:00Z"
-    )
-    lines.append("      dnd timeline --rule rule.json --svg week.svg; dnd eval --help")
+    // The commands as the user ran this one, so that they work from here: `dnd` on the PATH,
+    // `./dnd`, or the build's path under `swift run`.
+    let dnd = context.command
+    lines.append("Next:")
+    lines.append("  \(dnd) example --json > rule.json")
+    lines.append("  \(dnd) check --rule rule.json --at 2026-03-08T07:30:00Z")
+    lines.append("  \(dnd) timeline --rule rule.json --at 2026-03-08T07:30:00Z --svg week.svg")
+    lines.append("  \(dnd) --help")
     print(lines.joined(separator: "\n"))
     return ExitStatus.success
   }

@@ -5,11 +5,11 @@ import ZoneInfo
 /// `dnd timeline`: the coming days of a rule as text bars, and optionally as an SVG picture.
 enum TimelineCommand {
   static let spec = OptionSpec(
-    valued: ["--rule", "--from", "--days", "--saved-at", "--svg"], flags: ["--ascii"])
+    valued: ["--rule", "--from", "--days", "--saved-at", "--at", "--svg"], flags: ["--ascii"])
 
   static let help = """
     Usage: dnd timeline --rule FILE|- [--from DATE] [--days N] [--saved-at INSTANT]
-                        [--svg FILE] [--ascii]
+                        [--at INSTANT] [--svg FILE] [--ascii]
 
     Draws a rule's do-not-disturb periods, one line per local date in the rule's zone: a
     24-hour bar of half-hour cells, the do-not-disturb times, and the zone's clock changes
@@ -22,6 +22,8 @@ enum TimelineCommand {
       --days N            how many days, 1...366 (default 7)
       --saved-at INSTANT  save the rule at this instant first, as the server does
                           (computes onceEndTimestamp for once and unknown rules)
+      --at INSTANT        mark this instant on its day (the timeline starts on its date
+                          unless --from is given)
       --svg FILE          also write the timeline as an SVG picture to FILE; with -, write
                           only the SVG, to standard output
       --ascii             draw the bars with # + . instead of block characters
@@ -49,9 +51,15 @@ enum TimelineCommand {
     let zones = try context.zones()
     let rule = try input.compile(savedAt: savedAt, zones: zones)
     let clock = WallClock(zone: rule.schedule.zone)
-    let fromText = arguments["--from"] ?? "today"
+    let at = try arguments["--at"].map { (text) throws(CLIError) in
+      try InstantParsing.instant(text, option: "--at", now: context.now)
+    }
+    let marker = at.map { (instant: $0, label: "--at") }
+    let fromText = arguments["--from"] ?? (arguments["--at"] ?? "today")
     let firstDay: Int64
-    if fromText == "today" {
+    if let at, arguments["--from"] == nil {
+      firstDay = clock.dayNumber(at: at)
+    } else if fromText == "today" {
       firstDay = clock.dayNumber(at: context.now())
     } else if let day = try InstantParsing.date(fromText, option: "--from") {
       firstDay = day
@@ -62,7 +70,7 @@ enum TimelineCommand {
     let layout = try TimelineLayout(schedule: rule.schedule, firstDay: firstDay, count: days)
     let svgPath = arguments["--svg"]
     if let svgPath {
-      let svg = TimelineSVG(layout: layout, tzdataVersion: zones.version()).render()
+      let svg = TimelineSVG(layout: layout, tzdataVersion: zones.version(), marker: marker).render()
       if svgPath == "-" {
         print(svg, terminator: "")
         return ExitStatus.success
@@ -72,7 +80,7 @@ enum TimelineCommand {
       }
     }
     let palette: TimelineText.Palette = arguments.has("--ascii") ? .ascii : .blocks
-    print(TimelineText(layout: layout, palette: palette, marker: nil).render())
+    print(TimelineText(layout: layout, palette: palette, marker: marker).render())
     if let svgPath {
       print("\nWrote the SVG timeline to \(svgPath)")
     }

@@ -8,6 +8,8 @@ struct TimelineSVG {
   let layout: TimelineLayout
   /// The tzdata version, for the subtitle.
   let tzdataVersion: String?
+  /// An instant to mark on its day's row (`--at`), with its label.
+  var marker: (instant: Int64, label: String)?
 
   // Geometry, in SVG user units.
   static let left = 150.0
@@ -20,7 +22,24 @@ struct TimelineSVG {
 
   static let dndColor = "#4338ca"
   static let transitionColor = "#dc2626"
+  static let weekendColor = "#b45309"
+  static let markerColor = "#059669"
 
+  /// Whether a day is a Saturday or a Sunday, whose labels are coloured.
+  static func isWeekend(_ day: TimelineLayout.Day) -> Bool {
+    CivilCalendar.isoWeekdayIndex(dayNumber: day.number) >= 5
+  }
+
+  /// The wall-clock times a transition skips (`shift` > 0) or repeats (< 0) on a day, as
+  /// seconds after local midnight clipped to the day; nil when none of them fall on it.
+  func shiftedTimes(_ transition: ZoneTransition, on day: TimelineLayout.Day) -> (
+    low: Int64, high: Int64
+  )? {
+    let (before, after) = layout.readings(of: transition, on: day)
+    let low = min(max(min(before, after), 0), secondsPerDay)
+    let high = min(max(max(before, after), 0), secondsPerDay)
+    return high > low ? (low, high) : nil
+  }
   /// The x coordinate of a time of day.
   static func x(_ secondOfDay: Int64) -> Double {
     left + Double(secondOfDay) / 3600 * hourWidth
@@ -61,6 +80,12 @@ struct TimelineSVG {
     for (index, day) in layout.days.enumerated() {
       svg += row(day, y: Self.top + Double(index) * Self.rowHeight)
     }
+    if let marker,
+      let index = layout.days.firstIndex(where: { $0.instants.contains(marker.instant) })
+    {
+      svg += markerLine(
+        marker, on: layout.days[index], y: Self.top + Double(index) * Self.rowHeight)
+    }
     svg += legend(y: rowsBottom + 30)
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
@@ -88,8 +113,7 @@ struct TimelineSVG {
   func row(_ day: TimelineLayout.Day, y: Double) -> [String] {
     var parts: [String] = []
     let barTop = y + (Self.rowHeight - Self.barHeight) / 2
-    let weekday = CivilCalendar.isoWeekdayIndex(dayNumber: day.number)
-    let labelColor = weekday >= 5 ? "#b45309" : "#374151"
+    let labelColor = Self.isWeekend(day) ? Self.weekendColor : "#374151"
     parts.append(
       "<text x='24' y='\(n(barTop + 15))' font-size='13' fill='\(labelColor)'>"
         + escape(TimeFormatting.weekdayAndDate(day.number)) + "</text>")
@@ -112,16 +136,15 @@ struct TimelineSVG {
     }
     var notes: [String] = []
     for transition in day.transitions {
-      let (before, after) = layout.readings(of: transition, on: day)
-      let low = min(max(min(before, after), 0), secondsPerDay)
-      let high = min(max(max(before, after), 0), secondsPerDay)
-      if transition.wallClockShift > 0 && high > low {
+      let before = layout.readings(of: transition, on: day).before
+      let shifted = shiftedTimes(transition, on: day)
+      if transition.wallClockShift > 0, let (low, high) = shifted {
         parts.append(
           "<rect x='\(n(Self.x(low)))' y='\(n(barTop))' "
             + "width='\(n(Self.x(high) - Self.x(low)))' "
             + "height='\(n(Self.barHeight))' fill='url(#skipped)' opacity='0.85'>"
             + "<title>skipped: the clocks jump over these times</title></rect>")
-      } else if transition.wallClockShift < 0 && high > low {
+      } else if transition.wallClockShift < 0, let (low, high) = shifted {
         parts.append(
           "<rect x='\(n(Self.x(low)))' y='\(n(barTop - 3))' "
             + "width='\(n(Self.x(high) - Self.x(low)))' "
@@ -145,29 +168,71 @@ struct TimelineSVG {
     return parts
   }
 
-  /// The key under the rows.
+  /// The `--at` marker: a line across its day's bar at the instant's wall-clock time, with a
+  /// dot and a tooltip.
+  func markerLine(_ marker: (instant: Int64, label: String), on day: TimelineLayout.Day, y: Double)
+    -> [String]
+  {
+    let barTop = y + (Self.rowHeight - Self.barHeight) / 2
+    let x = Self.x(min(layout.secondOfDay(marker.instant, on: day), secondsPerDay))
+    let tip = "\(marker.label): \(TimeFormatting.instant(marker.instant, in: layout.clock.zone))"
+    return [
+      "<g class='marker'><title>\(escape(tip))</title>"
+        + "<line x1='\(n(x))' y1='\(n(barTop - 6))' x2='\(n(x))' "
+        + "y2='\(n(barTop + Self.barHeight + 6))' stroke='\(Self.markerColor)' stroke-width='2' "
+        + "stroke-dasharray='3 2'/>"
+        + "<circle cx='\(n(x))' cy='\(n(barTop - 6))' r='3.5' fill='\(Self.markerColor)'/></g>"
+    ]
+  }
+
+  /// The key under the rows: an entry only for what the picture shows.
   func legend(y: Double) -> [String] {
     var parts: [String] = []
     var x = Self.left
-    func item(_ swatch: String, _ label: String, width: Double) {
+    func item(_ swatch: String, _ label: String) {
       parts.append(swatch.replacingPlaceholders(x: x, y: y - 11))
       parts.append(
         "<text x='\(n(x + 22))' y='\(n(y))' font-size='12' fill='#374151'>"
           + escape(label) + "</text>")
-      x += width
+      x += 22 + Double(label.count) * 6.6 + 20
+    }
+    let transitions = layout.days.flatMap { day in day.transitions.map { (day, $0) } }
+    let skips = transitions.contains {
+      $0.1.wallClockShift > 0 && shiftedTimes($0.1, on: $0.0) != nil
+    }
+    let repeats = transitions.contains {
+      $0.1.wallClockShift < 0 && shiftedTimes($0.1, on: $0.0) != nil
     }
     item(
       "<rect x='{x}' y='{y}' width='16' height='14' rx='3' fill='\(Self.dndColor)'/>",
-      "do-not-disturb", width: 140)
-    item(
-      "<rect x='{x}' y='{y}' width='16' height='14' fill='url(#skipped)'/>",
-      "skipped by a clock change", width: 200)
-    item(
-      "<rect x='{x}' y='{y}' width='16' height='4' fill='#f59e0b'/>",
-      "repeated by a clock change", width: 210)
-    item(
-      "<rect x='{x}' y='{y}' width='2' height='14' fill='\(Self.transitionColor)'/>",
-      "clock change", width: 120)
+      "do-not-disturb")
+    if skips {
+      item(
+        "<rect x='{x}' y='{y}' width='16' height='14' fill='url(#skipped)'/>",
+        "skipped by a clock change")
+    }
+    if repeats {
+      item(
+        "<rect x='{x}' y='{y}' width='16' height='4' fill='#f59e0b'/>",
+        "repeated by a clock change")
+    }
+    if !transitions.isEmpty {
+      item(
+        "<rect x='{x}' y='{y}' width='2' height='14' fill='\(Self.transitionColor)'/>",
+        "clock change")
+    }
+    if layout.days.contains(where: Self.isWeekend) {
+      item(
+        "<text x='{x}' y='{y}' dy='11' font-size='12' font-weight='600' "
+          + "fill='\(Self.weekendColor)'>Sa</text>",
+        "Saturday, Sunday")
+    }
+    if let marker, layout.days.contains(where: { $0.instants.contains(marker.instant) }) {
+      item(
+        "<line x1='{x}' y1='{y}' x2='{x}' y2='{y14}' stroke='\(Self.markerColor)' "
+          + "stroke-width='2' stroke-dasharray='3 2'/>",
+        "\(marker.label) \(TimeFormatting.instant(marker.instant, in: layout.clock.zone))")
+    }
     return parts
   }
 
@@ -200,6 +265,9 @@ extension String {
   fileprivate func replacingPlaceholders(x: Double, y: Double) -> String {
     var text = self
     while let range = text.range(of: "{x}") { text.replaceSubrange(range, with: String(Int(x))) }
+    while let range = text.range(of: "{y14}") {
+      text.replaceSubrange(range, with: String(Int(y) + 14))
+    }
     while let range = text.range(of: "{y}") { text.replaceSubrange(range, with: String(Int(y))) }
     return text
   }
