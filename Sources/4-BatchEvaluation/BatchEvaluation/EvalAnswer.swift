@@ -7,6 +7,8 @@ public enum EvalAnswer {
   case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
   /// The answer to a push query.
   case push(PushDecision)
+  /// The answer to a weekly schedule query.
+  case schedule(quiet: Bool, nextChange: Int64?)
   /// An error line.
   case error(EvalError)
 
@@ -16,6 +18,12 @@ public enum EvalAnswer {
     case .dnd(let inDoNotDisturb, let nextChange):
       out.append("{\"inDoNotDisturb\": ")
       out.append(bool: inDoNotDisturb)
+      out.append(", \"nextChange\": ")
+      if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
+      out.append("}\n")
+    case .schedule(let quiet, let nextChange):
+      out.append("{\"quiet\": ")
+      out.append(bool: quiet)
       out.append(", \"nextChange\": ")
       if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
       out.append("}\n")

@@ -58,6 +58,8 @@ public struct EvalEngine {
       return evaluation.answerPush(
         rule: rule, compiled: nil, kind: kind, platform: platform, online: PlatformSet(online),
         at: query.at, savedAt: query.savedAt)
+    case .schedule(let rule):
+      return evaluation.answerSchedule(rule: rule, at: query.at)
     }
   }
 

@@ -60,7 +60,8 @@ struct EvalFastParser: JSONByteScanning {
     return index == bytes.count ? fields : nil
   }
 
-  /// Records a known key's value; false for a duplicate.
+  /// Records a known key's value; false for a duplicate, or for `schedule` (weekly schedule
+  /// queries, and lines that mix one with a rule, are the general parser's).
   func assign(key: Range<Int>, value: Range<Int>, to fields: inout Fields) -> Bool {
     func set(_ slot: inout Range<Int>?) -> Bool {
       guard slot == nil else { return false }
@@ -74,6 +75,7 @@ struct EvalFastParser: JSONByteScanning {
     case 7 where matches(key, "savedAt"): return set(&fields.savedAt)
     case 8 where matches(key, "pushRule"): return set(&fields.pushRule)
     case 8 where matches(key, "platform"): return set(&fields.platform)
+    case 8 where matches(key, "schedule"): return false
     case 15 where matches(key, "onlinePlatforms"): return set(&fields.onlinePlatforms)
     default: return true
     }

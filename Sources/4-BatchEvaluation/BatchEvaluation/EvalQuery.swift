@@ -11,6 +11,8 @@ struct EvalQuery {
     case dnd(DoNotDisturbRule)
     /// May this push go out at `at`?
     case push(OfflinePushRule, kind: PushKind, platform: Platform, online: [Platform])
+    /// Must a push wait at `at` under this weekly schedule, and when does that change?
+    case schedule(WeeklyScheduleRule)
   }
 
   var question: Question
@@ -21,6 +23,7 @@ struct EvalQuery {
   struct Document: Decodable {
     var rule: DoNotDisturbRule?
     var pushRule: OfflinePushRule?
+    var schedule: WeeklyScheduleRule?
     var at: Int64?
     var savedAt: Int64?
     var kind: String?
@@ -63,6 +66,21 @@ struct EvalQuery {
     func problem(_ message: String) -> EvalError {
       EvalError(code: EvalError.invalidQuery, message: "invalid query: " + message)
     }
+    if let schedule = document.schedule {
+      guard document.rule == nil && document.pushRule == nil else {
+        throw problem("a query has one of \"rule\", \"pushRule\" or \"schedule\"")
+      }
+      guard document.savedAt == nil else {
+        throw problem("savedAt: a schedule query has no save step (only \"rule\" and \"pushRule\")")
+      }
+      guard let at = document.at else {
+        throw problem("at: required key is missing (the instant, UNIX seconds)")
+      }
+      self.at = at
+      savedAt = nil
+      question = .schedule(schedule)
+      return
+    }
     guard let at = document.at else {
       if document.rule == nil && document.pushRule == nil {
         throw problem(Self.shapeHint)
@@ -96,7 +114,8 @@ struct EvalQuery {
   static let shapeHint =
     "expected {\"rule\": <doNotDisturbRule>, \"at\": <unix seconds>} or "
     + "{\"pushRule\": <offlinePushRule>, \"kind\": \"message\"|\"call\", \"platform\": <number>, "
-    + "\"onlinePlatforms\": [<number>…], \"at\": <unix seconds>}"
+    + "\"onlinePlatforms\": [<number>…], \"at\": <unix seconds>} or "
+    + "{\"schedule\": <weeklySchedule>, \"at\": <unix seconds>}"
 
   /// Sorts a decoding failure into `invalidJSON` or `invalidQuery`, with its key path.
   static func classify(_ error: DecodingError) -> EvalError {
@@ -112,8 +131,14 @@ struct EvalQuery {
     return classify(path: described.keyPath, reason: described.reason)
   }
 
-  /// `invalidJSON` for a problem inside `rule` or `pushRule`, `invalidQuery` elsewhere.
+  /// `invalidJSON` for a problem inside `rule` or `pushRule`, `invalidSchedule` inside
+  /// `schedule`, `invalidQuery` elsewhere.
   static func classify(path: String, reason: String) -> EvalError {
+    if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
+      return EvalError(
+        code: RuleFieldError.Code.invalidSchedule.rawValue,
+        message: RuleDecodingError(keyPath: path, reason: reason).description)
+    }
     let inRule = ["rule", "pushRule"].contains { name in
       path == name || path.hasPrefix(name + ".") || path.hasPrefix(name + "[")
     }
