@@ -1,3 +1,4 @@
+import BatchEvaluation
 import DNDSchedule
 import DNDTestSupport
 import Foundation
@@ -128,21 +129,9 @@ final class EvalGeneratedTests: XCTestCase {
     line += "}"
     var errors: [RuleFieldError] = []
     var schedule: DoNotDisturbSchedule?
-    do {
-      var stored = rule
-      if let savedAt {
-        guard Zone.supportedInstants.contains(savedAt) else {
-          throw RuleValidationError(
-            errors: rule.validate(zones: zones).errors.filter { $0.code != .missingOnceEnd }
-              + [RuleFieldError(code: .invalidInstant, field: "savedAt", value: "", reason: "")])
-        }
-        stored = try rule.saved(at: savedAt, zones: zones)
-      }
-      schedule = try DoNotDisturbSchedule(rule: stored, zones: zones)
-    } catch let error as RuleValidationError {
-      errors = error.errors
-    } catch {
-      XCTFail("\(error)")
+    switch rule.prepared(savedAt: savedAt, zones: zones, under: "rule") {
+    case .success(let compiled): schedule = compiled
+    case .failure(let error): errors = error.errors
     }
     if !Zone.supportedInstants.contains(at) {
       errors.append(RuleFieldError(code: .invalidInstant, field: "at", value: "", reason: ""))
@@ -197,22 +186,9 @@ final class EvalGeneratedTests: XCTestCase {
     line += "}"
     var errors: [RuleFieldError] = []
     var compiled: CompiledOfflinePushRule?
-    do {
-      var stored = rule
-      if let savedAt {
-        guard Zone.supportedInstants.contains(savedAt) else {
-          throw RuleValidationError(
-            errors: (rule.doNotDisturbRule?.validate(zones: zones).errors ?? [])
-              .filter { $0.code != .missingOnceEnd }
-              + [RuleFieldError(code: .invalidInstant, field: "savedAt", value: "", reason: "")])
-        }
-        stored = try rule.saved(at: savedAt, zones: zones)
-      }
-      compiled = try CompiledOfflinePushRule(rule: stored, zones: zones)
-    } catch let error as RuleValidationError {
-      errors = error.errors
-    } catch {
-      XCTFail("\(error)")
+    switch rule.prepared(savedAt: savedAt, zones: zones, under: "pushRule") {
+    case .success(let ready): compiled = ready
+    case .failure(let error): errors = error.errors
     }
     if !Zone.supportedInstants.contains(at) {
       errors.append(RuleFieldError(code: .invalidInstant, field: "at", value: "", reason: ""))

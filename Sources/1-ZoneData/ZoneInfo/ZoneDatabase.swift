@@ -192,7 +192,8 @@ public final class ZoneDatabase: Sendable {
 }
 
 extension String {
-  fileprivate func trimmingSpaces() -> String {
+  /// The string without leading and trailing whitespace (spaces, tabs, line ends).
+  package func trimmingSpaces() -> String {
     let scalars = unicodeScalars
     let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
     let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { scalars.index(after: $0) }

@@ -78,21 +78,4 @@ public struct DoNotDisturbRule: Sendable, Hashable, Codable {
     onceEndTimestamp = try c.decodeWire(Int64.self, forKey: .onceEndTimestamp) ?? 0
     timeZoneID = try c.decodeWire(String.self, forKey: .timeZoneID) ?? ""
   }
-
-  /// Encodes every key, in the wire names.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: `EncodingError` from the encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(enabled, forKey: .enabled)
-    try c.encode(startHour, forKey: .startHour)
-    try c.encode(startMinute, forKey: .startMinute)
-    try c.encode(endHour, forKey: .endHour)
-    try c.encode(endMinute, forKey: .endMinute)
-    try c.encode(repeatMode, forKey: .repeatMode)
-    try c.encode(customRepeatDays, forKey: .customRepeatDays)
-    try c.encode(onceEndTimestamp, forKey: .onceEndTimestamp)
-    try c.encode(timeZoneID, forKey: .timeZoneID)
-  }
 }

@@ -67,18 +67,4 @@ public struct OfflinePushRule: Sendable, Hashable, Codable {
       try c.decodeWire(Bool.self, forKey: .callOfflinePushEnabled) ?? true
     doNotDisturbRule = try c.decodeWire(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
   }
-
-  /// Encodes every key (the DND rule only when present), in the wire names.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: `EncodingError` from the encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(onlinePlatforms, forKey: .onlinePlatforms)
-    try c.encode(notToReceiveOfflinePushPlatforms, forKey: .notToReceiveOfflinePushPlatforms)
-    try c.encode(offlinePushEnabled, forKey: .offlinePushEnabled)
-    try c.encode(messageOfflinePushEnabled, forKey: .messageOfflinePushEnabled)
-    try c.encode(callOfflinePushEnabled, forKey: .callOfflinePushEnabled)
-    try c.encodeIfPresent(doNotDisturbRule, forKey: .doNotDisturbRule)
-  }
 }

@@ -13,7 +13,10 @@ public enum SuppressionReason: UInt8, Sendable, Hashable, CaseIterable, CustomSt
   case doNotDisturb
 
   /// The wire name, such as `doNotDisturb`.
-  public var description: String {
+  public var description: String { "\(wireName)" }
+
+  /// The wire name without building a `String`, for writers of JSON bytes.
+  package var wireName: StaticString {
     switch self {
     case .offlinePushDisabled: return "offlinePushDisabled"
     case .messagePushDisabled: return "messagePushDisabled"

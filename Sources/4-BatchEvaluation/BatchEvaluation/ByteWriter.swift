@@ -82,11 +82,8 @@ public struct ByteWriter {
     let ok = bytes.withUnsafeBytes { buffer -> Bool in
       while written < buffer.count {
         guard let base = buffer.baseAddress else { return true }
-        let result = write(descriptor, base + written, buffer.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
+        let result = Syscalls.retryingWrite(descriptor, base + written, buffer.count - written)
+        if result < 0 { return false }
         written += result
       }
       return true

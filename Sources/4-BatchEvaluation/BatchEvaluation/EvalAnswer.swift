@@ -33,7 +33,7 @@ public enum EvalAnswer {
       out.append(", \"reason\": ")
       if let reason = decision.reason {
         out.append(byte: UInt8(ascii: "\""))
-        out.append(Self.wireName(reason))
+        out.append(reason.wireName)
         out.append(byte: UInt8(ascii: "\""))
       } else {
         out.append("null")
@@ -47,17 +47,6 @@ public enum EvalAnswer {
       out.append(", \"message\": ")
       out.append(jsonString: error.message)
       out.append("}}\n")
-    }
-  }
-
-  /// The wire name of a reason, without building a `String`.
-  static func wireName(_ reason: SuppressionReason) -> StaticString {
-    switch reason {
-    case .offlinePushDisabled: return "offlinePushDisabled"
-    case .messagePushDisabled: return "messagePushDisabled"
-    case .callPushDisabled: return "callPushDisabled"
-    case .platformRule: return "platformRule"
-    case .doNotDisturb: return "doNotDisturb"
     }
   }
 }

@@ -6,22 +6,18 @@ import ZoneInfo
 /// Answers `dnd eval` lines: the fast parser and the rule caches for the common shape, the
 /// general parser for everything else, one shared evaluation step.
 public struct EvalEngine {
-  struct DNDEntry {
-    var rule: DoNotDisturbRule
-    var compiled: Result<DoNotDisturbSchedule, RuleValidationError>
-  }
-
-  struct PushEntry {
-    var rule: OfflinePushRule
-    var compiled: Result<CompiledOfflinePushRule, RuleValidationError>
+  /// A decoded rule and its compiled form, cached by the rule's JSON text.
+  struct Entry<Rule: SavableRule> {
+    var rule: Rule
+    var compiled: Result<Rule.Compiled, RuleValidationError>
   }
 
   let evaluation: EvalEvaluation
   /// Whether to try the fast parser and the caches first.
   let usesFastPath: Bool
   private let decoder = JSONDecoder()
-  private var dndRules = EvalRuleCache<DNDEntry>()
-  private var pushRules = EvalRuleCache<PushEntry>()
+  private var dndRules = EvalRuleCache<Entry<DoNotDisturbRule>>()
+  private var pushRules = EvalRuleCache<Entry<OfflinePushRule>>()
 
   /// An engine answering from a time zone database.
   ///
@@ -90,7 +86,9 @@ public struct EvalEngine {
     case (let range?, nil):
       guard line[range.lowerBound] == UInt8(ascii: "{") else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = dndEntry(ruleBytes) else { return nil }
+      guard let entry = Self.entry(ruleBytes, in: &dndRules, decoder, evaluation.zones) else {
+        return nil
+      }
       return evaluation.answerDND(
         rule: entry.rule, compiled: entry.compiled, at: at, savedAt: savedAt)
     case (nil, let range?):
@@ -98,7 +96,9 @@ public struct EvalEngine {
         let kind = parser.kind(kindRange), let platform
       else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = pushEntry(ruleBytes) else { return nil }
+      guard let entry = Self.entry(ruleBytes, in: &pushRules, decoder, evaluation.zones) else {
+        return nil
+      }
       return evaluation.answerPush(
         rule: entry.rule, compiled: entry.compiled, kind: kind, platform: platform,
         online: online, at: at, savedAt: savedAt)
@@ -107,31 +107,19 @@ public struct EvalEngine {
     }
   }
 
-  /// The cached DND rule for this JSON text, decoding and compiling it on a miss; nil when it
+  /// The cached rule for this JSON text, decoding and compiling it on a miss; nil when it
   /// does not decode.
-  mutating func dndEntry(_ bytes: UnsafeBufferPointer<UInt8>) -> DNDEntry? {
-    let hash = EvalRuleCache<DNDEntry>.hash(bytes)
-    if let entry = dndRules.lookup(bytes, hash: hash) { return entry }
-    guard let rule = try? decoder.decode(DoNotDisturbRule.self, from: Data(buffer: bytes)) else {
-      return nil
-    }
-    let entry = DNDEntry(
-      rule: rule, compiled: EvalEvaluation.compile(rule, zones: evaluation.zones))
-    dndRules.insert(bytes, hash: hash, entry: entry)
-    return entry
-  }
-
-  /// The cached push rule for this JSON text, decoding and compiling it on a miss; nil when
-  /// it does not decode.
-  mutating func pushEntry(_ bytes: UnsafeBufferPointer<UInt8>) -> PushEntry? {
-    let hash = EvalRuleCache<PushEntry>.hash(bytes)
-    if let entry = pushRules.lookup(bytes, hash: hash) { return entry }
-    guard let rule = try? decoder.decode(OfflinePushRule.self, from: Data(buffer: bytes)) else {
-      return nil
-    }
-    let entry = PushEntry(
-      rule: rule, compiled: EvalEvaluation.compile(rule, zones: evaluation.zones))
-    pushRules.insert(bytes, hash: hash, entry: entry)
+  private static func entry<Rule: SavableRule & Decodable>(
+    _ bytes: UnsafeBufferPointer<UInt8>, in cache: inout EvalRuleCache<Entry<Rule>>,
+    _ decoder: JSONDecoder, _ zones: ZoneDatabase
+  ) -> Entry<Rule>? {
+    let hash = EvalRuleCache<Entry<Rule>>.hash(bytes)
+    if let entry = cache.lookup(bytes, hash: hash) { return entry }
+    guard let rule = try? decoder.decode(Rule.self, from: Data(buffer: bytes)) else { return nil }
+    let entry = Entry(
+      rule: rule,
+      compiled: Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) })
+    cache.insert(bytes, hash: hash, entry: entry)
     return entry
   }
 }

@@ -63,10 +63,9 @@ public enum EvalStream {
       }
       let received = storage.withUnsafeMutableBytes { buffer -> Int in
         guard let base = buffer.baseAddress else { return 0 }
-        return read(input, base + filled, buffer.count - filled)
+        return Syscalls.retryingRead(input, base + filled, buffer.count - filled)
       }
       if received < 0 {
-        if errno == EINTR { continue }
         return .readFailed(errno: errno)
       }
       if received == 0 {

@@ -202,14 +202,6 @@ enum CheckCommand {
 }
 
 extension String {
-  /// The string with leading and trailing spaces and tabs removed.
-  func trimmingSpaces() -> String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-    return String(scalars)
-  }
-
   /// The string padded with spaces to a width (never cut).
   func padding(to width: Int) -> String {
     count >= width ? self + " " : self + String(repeating: " ", count: width - count)

@@ -121,12 +121,10 @@ struct RuleInput {
   /// - Returns: The compiled rule.
   /// - Throws: ``CLIError`` listing every invalid field.
   func compile(savedAt: Int64?, zones: ZoneDatabase) throws(CLIError) -> CompiledOfflinePushRule {
-    do {
-      let stored = try savedAt.map { (at) throws(RuleValidationError) in
-        try pushRule.saved(at: at, zones: zones)
-      }
-      return try CompiledOfflinePushRule(rule: stored ?? pushRule, zones: zones)
-    } catch {
+    switch pushRule.prepared(savedAt: savedAt, zones: zones, under: "") {
+    case .success(let compiled):
+      return compiled
+    case .failure(let error):
       let fields = error.errors.map { fieldError in
         isPushRule ? fieldError.description : Self.unnested(fieldError).description
       }
