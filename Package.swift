@@ -70,6 +70,8 @@ let package = Package(
       name: "DNDScheduleTests",
       dependencies: [
         "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDFixtures", "DNDPropertyChecks",
+        // The wire tests decode through the facade's RuleDecodingError.
+        "OfflinePush",
       ]),
     .testTarget(
       name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),

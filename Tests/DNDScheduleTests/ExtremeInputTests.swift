@@ -2,6 +2,7 @@ import DNDPropertyChecks
 import DNDSchedule
 import DNDTestSupport
 import Foundation
+import OfflinePush
 import XCTest
 import ZoneInfo
 

@@ -1,6 +1,7 @@
 import DNDSchedule
 import DNDTestSupport
 import Foundation
+import OfflinePush
 import XCTest
 import ZoneInfo
 

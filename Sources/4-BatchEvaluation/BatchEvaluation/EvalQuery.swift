@@ -56,8 +56,7 @@ struct EvalQuery {
         let number = syntax.firstNonInteger
       {
         // Foundation reports a number that fits no integer field without its key path.
-        throw Self.classify(
-          path: number.path, reason: "\(number.text) is not an integer within 64 bits")
+        throw Self.classify(path: number.path, reason: number.reason)
       }
       throw Self.classify(error)
     } catch {

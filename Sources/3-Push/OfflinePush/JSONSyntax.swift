@@ -3,34 +3,44 @@
 ///
 /// It also remembers the first number that is not an integer within 64 bits, with its key
 /// path, because such a number fails decoding into an integer field without saying where.
-struct JSONSyntax: JSONByteScanning {
+package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
-  struct Problem: Error {
+  package struct Problem: Error {
     /// 0-based byte offset in the line.
-    var offset: Int
+    package var offset: Int
     /// What was wrong there.
-    var message: String
+    package var message: String
 
     /// `invalid JSON at byte 12: expected ':' after an object key, found '1'`.
-    var description: String { "invalid JSON at byte \(offset): \(message)" }
+    package var description: String { "invalid JSON at byte \(offset): \(message)" }
   }
 
   /// Values nested deeper than this are refused.
   static let maximumDepth = 512
 
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
+  /// A number that is not an integer within 64 bits, and where it is.
+  package struct NonInteger {
+    /// Its key path, such as `rule.startHour` or `onlinePlatforms[2]`.
+    package var path: String
+    /// Its text in the document.
+    package var text: String
+    /// What is wrong with it, for messages.
+    package var reason: String { "\(text) is not an integer within 64 bits" }
+  }
+
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package var index = 0
   /// The key path of the value being read: keys and `[index]`es.
   private var path: [String] = []
   /// The first number that is not an integer within 64 bits: its key path and text.
-  private(set) var firstNonInteger: (path: String, text: String)?
+  package private(set) var firstNonInteger: NonInteger?
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// Checks the whole line: one value and nothing after it but whitespace.
-  mutating func check() throws(Problem) {
+  package mutating func check() throws(Problem) {
     skipWhitespace()
     try value(depth: 0)
     skipWhitespace()
@@ -205,7 +215,7 @@ struct JSONSyntax: JSONByteScanning {
           result += "." + component
         }
       }
-      firstNonInteger = (location, text)
+      firstNonInteger = NonInteger(path: location, text: text)
     }
   }
 

@@ -1,5 +1,5 @@
 /// The cursor operations shared by the eval fast parser and the strict JSON syntax check.
-protocol JSONByteScanning {
+package protocol JSONByteScanning {
   /// The line being read.
   var bytes: UnsafeBufferPointer<UInt8> { get }
   /// The next byte to read.
@@ -8,7 +8,7 @@ protocol JSONByteScanning {
 
 extension JSONByteScanning {
   /// Skips JSON whitespace (space, tab, line feed, carriage return).
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -20,7 +20,7 @@ extension JSONByteScanning {
   /// Consumes one expected byte.
   ///
   /// - Returns: Whether the next byte was `byte` (and was consumed).
-  mutating func consume(_ byte: UInt8) -> Bool {
+  package mutating func consume(_ byte: UInt8) -> Bool {
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
     return true

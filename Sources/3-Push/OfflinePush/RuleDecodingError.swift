@@ -80,37 +80,13 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
   /// Foundation reports a number that does not fit an integer field (a fraction, 1e300) as
   /// invalid JSON with no key path. Every number in the wire format is an integer, so when the
-  /// document is valid JSON, the first such number (keys in sorted order) is the culprit.
+  /// document is valid JSON, the first such number is the culprit.
   static func locateUnrepresentableNumber(in data: Data) -> RuleDecodingError? {
-    guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    else { return nil }
-    func visit(_ value: Any, _ path: String, depth: Int) -> RuleDecodingError? {
-      guard depth < 64 else { return nil }
-      switch value {
-      case let object as [String: Any]:
-        for key in object.keys.sorted() {
-          let child = path.isEmpty ? key : path + "." + key
-          if let value = object[key], let found = visit(value, child, depth: depth + 1) {
-            return found
-          }
-        }
-      case let array as [Any]:
-        for (index, element) in array.enumerated() {
-          if let found = visit(element, path + "[\(index)]", depth: depth + 1) { return found }
-        }
-      case let number as NSNumber:
-        let text = "\(value)"
-        if text == "true" || text == "false" { return nil }
-        if Int64(number.stringValue) == nil {
-          return RuleDecodingError(
-            keyPath: path, reason: "number \(number.stringValue) is not a 64-bit integer")
-        }
-      default:
-        break
-      }
-      return nil
+    data.withUnsafeBytes { raw in
+      var syntax = JSONSyntax(raw.bindMemory(to: UInt8.self))
+      guard (try? syntax.check()) != nil, let number = syntax.firstNonInteger else { return nil }
+      return RuleDecodingError(keyPath: number.path, reason: number.reason)
     }
-    return visit(root, "", depth: 0)
   }
 
   private static func jsonName(_ type: Any.Type) -> String {
@@ -120,45 +96,6 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
     case is String.Type: return "a string"
     case is [Any].Type: return "an array"
     default: return "\(type)"
-    }
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// `decodeIfPresent`, but a number that does not fit the type (a fraction, or out of range)
-  /// is reported at its key path: Foundation reports it with an empty path.
-  package func decodeWire<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    // An explicit null is an error, not a silent default.
-    if contains(key), try decodeNil(forKey: key) {
-      throw DecodingError.valueNotFound(
-        type,
-        DecodingError.Context(
-          codingPath: codingPath + [key], debugDescription: "null where a value is required"))
-    }
-    do {
-      return try decodeIfPresent(type, forKey: key)
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath + [key],
-          debugDescription: "not a valid \(T.self): a fraction, out of range, or malformed",
-          underlyingError: context.underlyingError))
-    }
-  }
-}
-
-extension Decoder {
-  /// Decodes a wire integer from a single-value container, reporting a number that does not
-  /// fit at this decoder's key path.
-  package func decodeWireInteger() throws -> Int {
-    do {
-      return try singleValueContainer().decode(Int.self)
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription: "not a valid integer: a fraction, out of range, or malformed",
-          underlyingError: context.underlyingError))
     }
   }
 }
