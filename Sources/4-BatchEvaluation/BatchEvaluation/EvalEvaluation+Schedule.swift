@@ -1,6 +1,16 @@
 import DNDSchedule
 import ZoneInfo
 
+extension WeeklyScheduleRule: SavableRule {
+  package var doNotDisturbPart: DoNotDisturbRule? { nil }
+  package static var doNotDisturbKeyPath: String { "" }
+  /// A weekly schedule stores no instant, so saving keeps it as it is.
+  package func saved(at savedAt: Int64, zones: ZoneDatabase) -> WeeklyScheduleRule { self }
+  package func compiled(zones: ZoneDatabase) throws(RuleValidationError) -> WeeklySchedule {
+    try WeeklySchedule(rule: self, zones: zones)
+  }
+}
+
 extension EvalEvaluation {
   /// Answers a weekly schedule query: whether a push must wait at `at`, and the next change.
   ///
@@ -8,20 +18,10 @@ extension EvalEvaluation {
   ///   - rule: The decoded schedule.
   ///   - at: The instant asked about.
   func answerSchedule(rule: WeeklyScheduleRule, at: Int64) -> EvalAnswer {
-    var errors: [RuleFieldError] = []
-    var schedule: WeeklySchedule?
-    do {
-      schedule = try WeeklySchedule(rule: rule, zones: zones)
-    } catch {
-      errors = error.errors.map { $0.nested(under: "schedule") }
-    }
-    if !Zone.supportedInstants.contains(at) { errors.append(Self.instantError("at", at)) }
-    guard errors.isEmpty, let schedule else { return .error(EvalError(fields: errors)) }
-    do {
-      return .schedule(
+    answer(rule: rule, under: "schedule", compiled: nil, at: at, savedAt: nil) {
+      (schedule) throws(ZoneError) in
+      .schedule(
         quiet: try schedule.isQuiet(at: at), nextChange: try schedule.nextChange(after: at))
-    } catch {
-      return .error(EvalError(fields: [Self.instantError("at", at)]))
     }
   }
 }

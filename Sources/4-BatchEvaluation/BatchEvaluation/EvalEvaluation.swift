@@ -45,8 +45,8 @@ struct EvalEvaluation {
     }
   }
 
-  /// The steps both queries share: save and compile, check `at`, then ask.
-  private func answer<Rule: SavableRule>(
+  /// The steps every query shares: save and compile, check `at`, then ask.
+  func answer<Rule: SavableRule>(
     rule: Rule, under root: String, compiled: Result<Rule.Compiled, RuleValidationError>?,
     at: Int64, savedAt: Int64?, ask: (Rule.Compiled) throws(ZoneError) -> EvalAnswer
   ) -> EvalAnswer {
