@@ -126,6 +126,28 @@ final class RuleValidationTests: XCTestCase {
       DoNotDisturbPeriod(start: 1_773_010_800, end: 1_773_014_400))
   }
 
+  /// With no tzdata at all, rules in UTC and the fixed Etc zones save and compile; a rule in
+  /// any other zone is refused with the reason there is no data, not as an unknown zone.
+  func testUTCRulesNeedNoDatabase() throws {
+    let missing = NSTemporaryDirectory() + "dndkit-no-such-root-\(getpid())"
+    var opened: ZoneError?
+    XCTAssertThrowsError(try ZoneDatabase(root: missing)) { opened = $0 as? ZoneError }
+    let none = ZoneDatabase(unavailable: try XCTUnwrap(opened))
+    for id in ["", "UTC", "Etc/UTC", "Etc/GMT-8"] {
+      let rule = DoNotDisturbRule(
+        enabled: true, startHour: 22, endHour: 8, repeatMode: .daily, timeZoneID: id)
+      let schedule = try DoNotDisturbSchedule(rule: try rule.saved(at: 0, zones: none), zones: none)
+      // 2026-03-08T14:30:00Z is 14:30 in UTC, 22:30 at +08.
+      XCTAssertEqual(try schedule.contains(1_772_980_200), id == "Etc/GMT-8", id)
+    }
+    let shanghai = DoNotDisturbRule(enabled: true, repeatMode: .daily, timeZoneID: "Asia/Shanghai")
+    let errors = shanghai.validate(zones: none).errors
+    XCTAssertEqual(errors.map(\.code), [.invalidTimeZone])
+    XCTAssertTrue(
+      errors.first?.reason.contains("time zone database at \(missing) is unavailable") == true,
+      "\(errors)")
+  }
+
   /// A zoneinfo root holding the zones `zic` compiles from a source text.
   static func singleZoneRoot(_ source: String, name: String) throws -> String {
     let folder = NSTemporaryDirectory() + "dndkit-\(name)-\(getpid())"

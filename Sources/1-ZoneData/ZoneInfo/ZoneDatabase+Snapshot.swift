@@ -14,8 +14,7 @@ extension ZoneDatabase {
     }
     var zones: [(id: String, tzif: [UInt8])] = []
     for id in identifiers() {
-      try ZoneIdentifier.validate(id)
-      zones.append((id, try readZoneFile(id)))
+      zones.append((id, try tzif(id)))
     }
     guard !zones.isEmpty else {
       throw .databaseUnavailable(root: root, reason: "no zones to bundle")

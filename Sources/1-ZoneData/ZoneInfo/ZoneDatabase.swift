@@ -6,27 +6,47 @@
   import Darwin
 #endif
 
-/// A directory of compiled IANA tzdata (TZif files), such as `/usr/share/zoneinfo`, with a
-/// thread-safe cache of the zones loaded from it.
+/// Compiled IANA tzdata, with a thread-safe cache of the zones loaded from it: a directory of
+/// TZif files such as `/usr/share/zoneinfo` (``init(root:)``), a snapshot carried with the
+/// program (``init(bundle:)``), or nothing at all (``init(unavailable:)``).
+///
+/// `UTC`, `Etc/UTC`, `Etc/GMT` and the fixed offsets `Etc/GMT+N`/`Etc/GMT-N` are computed,
+/// never read, so they resolve in every database, including one with no data.
 ///
 /// Servers share one database per tzdata copy: zones are loaded once and shared by every
 /// rule in that zone. The cache takes a lock only to find or insert a zone; the returned
-/// ``Zone`` answers every question without one.
+/// ``Zone`` answers every question without one. Nothing is ever reloaded: to follow a tzdata
+/// upgrade, ask ``hasChangedOnDisk()``, open a new database and recompile rules against it.
 ///
 /// The database never reads the process environment itself: pass ``environmentRoot(_:)`` the
 /// value of `TZDIR` at the edge of your program (the `dnd` tool does).
-public final class ZoneDatabase: Sendable {
+public final class ZoneDatabase: Sendable, CustomStringConvertible {
   /// The default root when `TZDIR` is not set.
   public static let defaultRoot = "/usr/share/zoneinfo"
 
-  /// The directory this database reads.
+  /// The directory this database reads; for a snapshot, its name (`bundled tzdata 2025b`);
+  /// for a database with no data, the root that was unavailable.
   public let root: String
   /// The root directory, held open: every file is opened relative to it and must stay
-  /// inside it (see `openBeneathRoot(_:directory:)`).
+  /// inside it (see `openBeneathRoot(_:directory:)`). -1 when the zones come from elsewhere.
   let rootDescriptor: Int32
   /// Whether to try openat2 first, rather than walk the path in user space.
   let kernelChecksPaths: Bool
   private let cache = Locked<[String: Zone]>([:])
+  /// Where zones other than the computed ones come from.
+  private let source: Source
+  /// The tzdata release read when the database was opened.
+  private let openedVersion = Locked<String?>(nil)
+  /// For a directory without a version: the identity of the root and of each zone file read,
+  /// taken before reading it, for ``hasChangedOnDisk()``.
+  private let identities = Locked<[String: FileIdentity]>([:])
+
+  /// Where a database's zones come from.
+  private enum Source: Sendable {
+    case directory
+    case bundle(ZoneBundle)
+    case unavailable(ZoneError)
+  }
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
   ///
@@ -70,10 +90,75 @@ public final class ZoneDatabase: Sendable {
     }
     self.root = root
     self.rootDescriptor = descriptor
+    self.source = .directory
+    // An empty directory is no database: say so, rather than call every zone unknown.
+    guard hasEntries() else {
+      throw .databaseUnavailable(
+        root: root,
+        reason: "empty directory; install tzdata (apt-get install tzdata, apk add tzdata) or "
+          + "point TZDIR at a zoneinfo directory")
+    }
+    let version = readVersion()
+    openedVersion.withLock { $0 = version }
+    if version == nil, let identity = FileIdentity(openingDirectory: root) {
+      identities.withLock { $0[""] = identity }
+    }
+  }
+
+  /// A database over a snapshot carried with the program, such as the `ZoneInfoBundle`
+  /// product's `ZoneBundle.embedded()`.
+  ///
+  /// Loading a zone from it copies the zone's bytes and parses them, with no system call.
+  ///
+  /// - Parameter bundle: The snapshot.
+  public init(bundle: ZoneBundle) {
+    root = bundle.name
+    rootDescriptor = -1
+    kernelChecksPaths = false
+    source = .bundle(bundle)
+    openedVersion.withLock { $0 = bundle.version }
+  }
+
+  /// A database with no tzdata: the computed zones (`UTC`, `Etc/UTC`, `Etc/GMT±N`) resolve,
+  /// and every other ID throws `error`, which should say why there is no data and what to do.
+  ///
+  /// For a program that must keep serving UTC rules where the tzdata is missing:
+  /// `let zones = (try? ZoneDatabase(root: r)) ?? …` loses the reason, so catch the error and
+  /// pass it here.
+  ///
+  /// - Parameter error: The error of the failed open, usually
+  ///   ``ZoneError/databaseUnavailable(root:reason:)``.
+  public init(unavailable error: ZoneError) {
+    if case .databaseUnavailable(let root, _) = error {
+      self.root = root
+    } else {
+      self.root = "(none)"
+    }
+    rootDescriptor = -1
+    kernelChecksPaths = false
+    source = .unavailable(error)
   }
 
   deinit {
-    Syscalls.closeDescriptor(rootDescriptor)
+    if rootDescriptor >= 0 { Syscalls.closeDescriptor(rootDescriptor) }
+  }
+
+  /// Where the answers come from, such as `tzdata 2025b at /usr/share/zoneinfo`,
+  /// `bundled tzdata 2025b` or `no tzdata: …`.
+  public var description: String {
+    switch source {
+    case .directory: return "tzdata \(version() ?? "(unknown version)") at \(root)"
+    case .bundle: return root
+    case .unavailable(let error): return "no tzdata: \(error)"
+    }
+  }
+
+  /// Throws the reason this database has no data (see ``init(unavailable:)``); returns for one
+  /// that has data.
+  ///
+  /// - Throws: The error the database was made with.
+  public func checkAvailable() throws(ZoneError) {
+    if case .unavailable(let error) = source { throw error }
   }
 
   /// The zone with an ID, loading it on first use.
@@ -85,16 +170,40 @@ public final class ZoneDatabase: Sendable {
   /// - Parameter id: An IANA zone ID.
   /// - Returns: The zone, shared with every other caller of the same ID.
   /// - Throws: ``ZoneError/invalidIdentifier(_:reason:)``, ``ZoneError/notAZone(_:reason:)``,
-  ///   ``ZoneError/unknownZone(_:root:)`` or ``ZoneError/malformedTZif(zone:reason:)``.
+  ///   ``ZoneError/unknownZone(_:root:)``, ``ZoneError/malformedTZif(zone:reason:)``, or, in
+  ///   a database with no data, the error it was made with.
   /// - Complexity: A dictionary lookup under a lock when cached; a file read otherwise.
   public func zone(_ id: String) throws(ZoneError) -> Zone {
     if let cached = cache.withLock({ $0[id] }) { return cached }
-    try ZoneIdentifier.validate(id)
-    let zone = try Zone(identifier: id, tzif: readZoneFile(id))
+    let zone: Zone
+    if let builtIn = Zone.builtIn(id) {
+      zone = builtIn
+    } else {
+      zone = try Zone(identifier: id, tzif: tzif(id))
+    }
     return cache.withLock { cache in
       if let existing = cache[id] { return existing }
       cache[id] = zone
       return zone
+    }
+  }
+
+  /// The TZif bytes of a zone, from the directory or the snapshot.
+  package func tzif(_ id: String) throws(ZoneError) -> [UInt8] {
+    try ZoneIdentifier.validate(id)
+    switch source {
+    case .directory:
+      if openedVersion.withLock({ $0 == nil }) {
+        // Taken before the read: a file replaced after it is seen as changed.
+        let identity = try? FileIdentity(of: openBeneathRoot(id))
+        identities.withLock { $0[id] = identity ?? $0[id] }
+      }
+      return try readZoneFile(id)
+    case .bundle(let bundle):
+      guard let bytes = bundle.tzif(id) else { throw .unknownZone(id, root: root) }
+      return Array(bytes)
+    case .unavailable(let error):
+      throw error
     }
   }
 
@@ -117,14 +226,45 @@ public final class ZoneDatabase: Sendable {
   /// Largest `+VERSION` read.
   static let versionSizeLimit = 256
 
-  /// The tzdata release this database holds, such as `2025b`.
+  /// The tzdata release this database holds, such as `2025b`, as it was when the database
+  /// was opened: no file is read (``hasChangedOnDisk()`` reads it again).
   ///
-  /// Read from the first line of `tzdata.zi` (`# version 2025b`), else from `+VERSION`. Like
-  /// zone files, each must be a regular file inside the root (links are followed only while
-  /// they stay inside it) and under a size limit; one that is not counts as absent.
+  /// For a directory, read from the first line of `tzdata.zi` (`# version 2025b`), else from
+  /// `+VERSION`. Like zone files, each must be a regular file inside the root (links are
+  /// followed only while they stay inside it) and under a size limit; one that is not counts
+  /// as absent. For a snapshot, the release it states.
   ///
-  /// - Returns: The version, or nil when neither file is present and readable.
+  /// - Returns: The version, or nil when there is none.
   public func version() -> String? {
+    openedVersion.withLock { $0 }
+  }
+
+  /// Whether the data this database answers from has changed since it was opened.
+  ///
+  /// For a directory with a version, whether the version now on disk differs (one small
+  /// read); without one, whether the root directory or any zone file read so far has been
+  /// replaced or modified (its device, inode, size or modification time). A snapshot, or a
+  /// database with no data, never changes.
+  ///
+  /// Nothing reloads by itself: when this says yes, open a new database, recompile your rules
+  /// against it and swap them in; rules compiled from this one keep answering as before.
+  ///
+  /// - Returns: Whether to reopen.
+  public func hasChangedOnDisk() -> Bool {
+    guard case .directory = source else { return false }
+    if let version = version() { return readVersion() != version }
+    let known = identities.withLock { $0 }
+    for (id, identity) in known {
+      let now =
+        id.isEmpty
+        ? FileIdentity(openingDirectory: root) : try? FileIdentity(of: openBeneathRoot(id))
+      if now != identity { return true }
+    }
+    return false
+  }
+
+  /// The version on disk now.
+  private func readVersion() -> String? {
     if let bytes = try? readRootFile(
       "tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit, prefix: 4_096),
       let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first,
@@ -148,6 +288,11 @@ public final class ZoneDatabase: Sendable {
   ///
   /// - Returns: IDs such as `Africa/Abidjan` … `Zulu`.
   public func identifiers() -> [String] {
+    switch source {
+    case .directory: break
+    case .bundle(let bundle): return bundle.identifiers
+    case .unavailable: return []
+    }
     var ids: Set<String> = []
     if let bytes = try? readRootFile("tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit) {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
