@@ -14,7 +14,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
   }
 
   func testDefaultsWhenAbsent() throws {
-    let rule = try RuleDecodingError.decode(OfflinePushRule.self, from: Data("{}".utf8))
+    let rule = try OfflinePushRule(jsonData: Data("{}".utf8))
     XCTAssertEqual(rule, OfflinePushRule())
     XCTAssertTrue(
       rule.offlinePushEnabled && rule.messageOfflinePushEnabled && rule.callOfflinePushEnabled)
@@ -41,8 +41,8 @@ final class OfflinePushRuleWireTests: XCTestCase {
         doNotDisturbRule: Bool.random(using: &rng)
           ? generators.rule(zoneID: generators.zoneID(using: &rng), using: &rng) : nil)
       let data = try JSONEncoder().encode(rule)
-      XCTAssertEqual(
-        try RuleDecodingError.decode(OfflinePushRule.self, from: data), rule, "[seed \(seed)]")
+      XCTAssertEqual(try OfflinePushRule(jsonData: data), rule, "[seed \(seed)]")
+      XCTAssertEqual(try OfflinePushRule(jsonData: rule.jsonData()), rule, "[seed \(seed)]")
     }
   }
 
@@ -82,13 +82,13 @@ final class OfflinePushRuleWireTests: XCTestCase {
       switch cells[1] {
       case "decoding":
         XCTAssertThrowsError(
-          try RuleDecodingError.decode(OfflinePushRule.self, from: data), cells[0]
+          try OfflinePushRule(jsonData: data), cells[0]
         ) {
           guard let error = $0 as? RuleDecodingError else { return XCTFail("\(cells[0]): \($0)") }
           if cells[2] != "*" { XCTAssertEqual(error.keyPath, cells[2], "\(cells[0]): \(error)") }
         }
       default:
-        let rule = try RuleDecodingError.decode(OfflinePushRule.self, from: data)
+        let rule = try OfflinePushRule(jsonData: data)
         XCTAssertThrowsError(try rule.saved(at: 1_772_982_000, zones: zones), cells[0]) {
           guard let error = $0 as? RuleValidationError else { return XCTFail("\(cells[0]): \($0)") }
           XCTAssertEqual(
@@ -106,7 +106,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
       {"doNotDisturbRule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 1,
        "onceEndTimestamp": 42, "timeZoneID": "Asia/Shanghai"}}
       """
-    let rule = try RuleDecodingError.decode(OfflinePushRule.self, from: Data(json.utf8))
+    let rule = try OfflinePushRule(jsonData: Data(json.utf8))
     // Saved at 12:00 Shanghai on 2026-03-08: the first period ending after it is tonight's,
     // ending 2026-03-09T08:00+08:00 = 2026-03-09T00:00:00Z.
     let saved = try rule.saved(at: 1_772_942_400, zones: zones)

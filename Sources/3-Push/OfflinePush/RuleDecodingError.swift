@@ -30,7 +30,8 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
   ///   - data: The JSON document.
   /// - Returns: The value.
   /// - Throws: ``RuleDecodingError``.
-  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(RuleDecodingError)
+  package static func decode<T: Decodable>(_ type: T.Type, from data: Data)
+    throws(RuleDecodingError)
     -> T
   {
     do {

@@ -1,0 +1,52 @@
+import DNDSchedule
+import Foundation
+
+extension OfflinePushRule {
+  /// Decodes a rule from a client's JSON document, in the wire names (ZIM's
+  /// `ZIMUserOfflinePushRule`).
+  ///
+  /// Absent keys take the wire defaults; an explicit `null`, a value of the wrong JSON type,
+  /// or a number that is not a 64-bit integer is reported at its key path, such as
+  /// `doNotDisturbRule.startHour`. Unknown keys are ignored. Decoding checks the JSON types
+  /// only: ``saved(at:zones:)`` then validates the values and reports every invalid field.
+  ///
+  /// - Parameter jsonData: The JSON document.
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonData: Data) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decode(OfflinePushRule.self, from: jsonData)
+  }
+
+  /// The rule as a JSON document in the wire names, for storing it or sending it to the
+  /// user's other devices; ``init(jsonData:)`` reads it back to an equal rule.
+  ///
+  /// - Returns: UTF-8 JSON with sorted keys.
+  /// - Throws: `EncodingError` from `JSONEncoder` (not expected for a rule).
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(self)
+  }
+}
+
+extension DoNotDisturbRule {
+  /// Decodes a do-not-disturb rule from a client's JSON document, in the wire names (ZIM's
+  /// `ZIMUserOfflinePushRule.doNotDisturbRule`), with the rules of
+  /// `OfflinePushRule.init(jsonData:)`.
+  ///
+  /// - Parameter jsonData: The JSON document.
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonData: Data) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decode(DoNotDisturbRule.self, from: jsonData)
+  }
+}
+
+extension WeeklyScheduleRule {
+  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
+  /// `OfflinePushRule.init(jsonData:)`.
+  ///
+  /// - Parameter jsonData: The JSON document.
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonData: Data) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decode(WeeklyScheduleRule.self, from: jsonData)
+  }
+}
