@@ -1,7 +1,7 @@
 /// Every zone of one tzdata release in one block of bytes: a snapshot a program can carry
 /// with it, for hosts with no zoneinfo directory (distroless and scratch container images).
 ///
-/// Open a database over it with ``ZoneDatabase/init(bundle:)``. The `ZoneInfoBundle` product
+/// Open a database over it with `ZoneDatabase(bundle:)`. The `ZoneInfoBundle` product
 /// embeds one, made by `dnd bundle` from a zoneinfo directory; you can also make your own and
 /// pass its bytes here. The bytes are checked like any untrusted input: every count, name and
 /// length, before anything is kept; each zone's TZif data is checked when the zone loads.

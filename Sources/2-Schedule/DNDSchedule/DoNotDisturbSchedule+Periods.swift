@@ -95,7 +95,7 @@ extension DoNotDisturbSchedule {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The instant of the next change, or nil when the state never changes again
   ///   (disabled, always on, or a one-off period in the past).
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   /// - Complexity: O(1): a few zone look-ups per period examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
     let state = try stateAndBlockEnd(instant)
@@ -109,7 +109,7 @@ extension DoNotDisturbSchedule {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The block, or nil when the instant is not in do-not-disturb. For a rule that
   ///   is always on, `start` is `Int64.min` and `end` is `Int64.max`.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func blockContaining(_ instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
     try Zone.checkSupported(instant)
     if isAlwaysOn { return DoNotDisturbPeriod(start: .min, end: .max) }
@@ -143,7 +143,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The period, or nil when no period contains or follows the instant.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func period(containingOrAfter instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
     try Zone.checkSupported(instant)
     if let period = owningPeriod(at: instant) { return period }
@@ -154,7 +154,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter range: UNIX seconds, lower bound inclusive.
   /// - Returns: The periods; a period partly inside the range is included whole.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` if a bound is out of range.
   /// - Complexity: O(*d*) for *d* local dates in the range.
   public func periods(overlapping range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
     guard !range.isEmpty else { return [] }

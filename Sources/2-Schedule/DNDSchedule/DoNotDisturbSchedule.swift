@@ -76,7 +76,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// The zone of the wall clock.
   ///
   /// Its tables stay loaded for the rest of the process once a schedule is compiled against
-  /// them, whether or not the ``ZoneDatabase`` it came from does (see ``ZoneDatabase``).
+  /// them, whether or not the `ZoneDatabase` it came from does (see `ZoneDatabase`).
   public var zone: Zone { internedZone.zone }
 
   init(validatedRule rule: DoNotDisturbRule, zone: Zone) {
@@ -118,7 +118,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: Whether a period contains the instant (start inclusive, end exclusive).
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   /// - Complexity: O(1): one zone lookup (a bucket probe for 1970–2500) and integer
   ///   arithmetic. No allocation, no lock.
   @inlinable @inline(__always)
@@ -155,7 +155,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// One zone look-up when no transition lies between the instant and the block's end (the
   /// common case); otherwise the general period walk.
   ///
-  /// - Parameter instant: UNIX seconds within ``Zone/supportedInstants``.
+  /// - Parameter instant: UNIX seconds within `Zone.supportedInstants`.
   /// - Returns: Whether in do-not-disturb, and the block's end if so.
   @inlinable @inline(__always)
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
@@ -170,7 +170,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// ``stateAndBlockEnd(unchecked:)`` with the range check, which the common case (an instant
   /// the zone's table describes, in range by construction) skips.
   ///
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   @inlinable @inline(__always)
   package func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (
     inDND: Bool, blockEnd: Int64
@@ -189,7 +189,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// nil when the zone's table does not describe the instant.
   ///
   /// - Parameters:
-  ///   - instant: UNIX seconds within ``Zone/supportedInstants``.
+  ///   - instant: UNIX seconds within `Zone.supportedInstants`.
   ///   - span: `tabulatedSpan(instant)` of this schedule's zone.
   @inlinable @inline(__always)
   package func stateAndBlockEnd(

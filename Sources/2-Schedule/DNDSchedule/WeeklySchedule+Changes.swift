@@ -10,7 +10,7 @@ extension WeeklySchedule {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The instant of the next change, or nil when the answer never changes again.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   /// - Complexity: O(1): a few zone look-ups per block boundary examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
     try Zone.checkSupported(instant)
@@ -37,7 +37,7 @@ extension WeeklySchedule {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The instant, or nil when the schedule stays quiet for ever.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func nextOpening(atOrAfter instant: Int64) throws(ZoneError) -> Int64? {
     try isQuiet(at: instant) ? try nextChange(after: instant) : instant
   }
@@ -47,7 +47,7 @@ extension WeeklySchedule {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: ``isQuiet(at:)`` and ``nextChange(after:)``.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func state(at instant: Int64) throws(ZoneError) -> (
     isQuiet: Bool, nextChange: Int64?
   ) {

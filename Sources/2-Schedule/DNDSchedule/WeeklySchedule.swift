@@ -87,7 +87,7 @@ public struct WeeklySchedule: Sendable, Hashable {
   ///
   /// - Parameter instant: UNIX seconds.
   /// - Returns: Whether the instant is quiet.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   /// - Complexity: O(1): one zone look-up (a bucket probe for 1970–2500), integer arithmetic
   ///   and one bit of the week. No allocation, no lock.
   @inlinable @inline(__always)

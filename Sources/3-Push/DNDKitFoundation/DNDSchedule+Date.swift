@@ -3,14 +3,14 @@ import Foundation
 import ZoneInfo
 
 extension DoNotDisturbRule {
-  /// The rule as the server stores it, saved at a date (see ``DNDSchedule/DoNotDisturbRule/saved(at:zones:)-(Int64,_)``).
+  /// The rule as the server stores it, saved at a date (see `DoNotDisturbRule.saved(at:zones:)`).
   ///
   /// - Parameters:
   ///   - date: The save instant from the server's clock; a fraction of a second is rounded
   ///     down.
   ///   - zones: The database that resolves the rule's zone.
   /// - Returns: The normalized rule.
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: `RuleValidationError` listing every invalid field.
   public func saved(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
     -> DoNotDisturbRule
   {
@@ -23,7 +23,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.
   /// - Returns: Whether it is in a period.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func contains(_ date: Date) throws(ZoneError) -> Bool {
     try contains(date.unixSeconds)
   }
@@ -33,7 +33,7 @@ extension DoNotDisturbSchedule {
   /// - Parameter date: A date; a fraction of a second is rounded down, so the answer is after
   ///   the whole second the date falls in.
   /// - Returns: The next change, a whole second, or nil when the state never changes again.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func nextChange(after date: Date) throws(ZoneError) -> Date? {
     try nextChange(after: date.unixSeconds).map(Date.init(unixSeconds:))
   }
@@ -42,7 +42,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.
   /// - Returns: The block, or nil when the date is not in do-not-disturb.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func blockContaining(_ date: Date) throws(ZoneError) -> DoNotDisturbPeriod? {
     try blockContaining(date.unixSeconds)
   }
@@ -51,7 +51,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.
   /// - Returns: The period, or nil when none contains or follows the date.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   public func period(containingOrAfter date: Date) throws(ZoneError) -> DoNotDisturbPeriod? {
     try period(containingOrAfter: date.unixSeconds)
   }
@@ -60,7 +60,7 @@ extension DoNotDisturbSchedule {
   ///
   /// - Parameter range: Dates, lower bound inclusive; each bound is rounded down to its second.
   /// - Returns: The periods; a period partly inside the range is included whole.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` if a bound is out of range.
   public func periods(overlapping range: Range<Date>) throws(ZoneError) -> [DoNotDisturbPeriod] {
     try periods(overlapping: range.lowerBound.unixSeconds..<range.upperBound.unixSeconds)
   }

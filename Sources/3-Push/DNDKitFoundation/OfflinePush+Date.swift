@@ -5,14 +5,14 @@ import ZoneInfo
 
 extension OfflinePushRule {
   /// The rule as the server stores it, saved at a date (see
-  /// ``OfflinePush/OfflinePushRule/saved(at:zones:)-(Int64,_)``).
+  /// `OfflinePushRule.saved(at:zones:)`).
   ///
   /// - Parameters:
   ///   - date: The save instant from the server's clock; a fraction of a second is rounded
   ///     down.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The normalized rule.
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: `RuleValidationError` listing every invalid field.
   public func saved(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
     -> OfflinePushRule
   {
@@ -28,9 +28,9 @@ extension CompiledOfflinePushRule {
   ///   - target: The platform of the device the push would go to.
   ///   - online: The platforms the user is online on now.
   ///   - date: Now; a fraction of a second is rounded down.
-  /// - Returns: The decision; ``OfflinePush/PushDecision/untilDate`` gives the end of a
+  /// - Returns: The decision; `PushDecision.untilDate` gives the end of a
   ///   do-not-disturb suppression as a date.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   @inlinable
   public func decide(kind: PushKind, target: Platform, online: PlatformSet, at date: Date)
     throws(ZoneError) -> PushDecision
@@ -47,7 +47,7 @@ extension CompiledOfflinePushRule {
   ///   - online: The platforms the user is online on now.
   ///   - date: Now; a fraction of a second is rounded down.
   /// - Returns: The decision with its explanation.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   public func explain(kind: PushKind, target: Platform, online: PlatformSet, at date: Date)
     throws(ZoneError) -> PushDecisionExplanation
   {
@@ -55,7 +55,7 @@ extension CompiledOfflinePushRule {
   }
 
   /// Decides one push for many recipients at one date (see
-  /// ``OfflinePush/CompiledOfflinePushRule/decide(kind:at:rules:recipients:into:)-(_,Int64,_,_,_)``).
+  /// `CompiledOfflinePushRule.decide(kind:at:rules:recipients:into:)`).
   ///
   /// - Parameters:
   ///   - kind: Message or call.
@@ -63,7 +63,7 @@ extension CompiledOfflinePushRule {
   ///   - rules: The compiled rules.
   ///   - recipients: Who to decide for.
   ///   - decisions: Emptied and filled with one decision per recipient.
-  /// - Throws: ``FanOutError``.
+  /// - Throws: `FanOutError`.
   @inlinable
   public static func decide<Rules: RandomAccessCollection, Recipients: RandomAccessCollection>(
     kind: PushKind, at date: Date, rules: Rules, recipients: Recipients,
@@ -79,7 +79,7 @@ extension CompiledOfflinePushRule {
 }
 
 extension PushDecision {
-  /// When a do-not-disturb suppression ends, as a date: ``OfflinePush/PushDecision/until``,
+  /// When a do-not-disturb suppression ends, as a date: `PushDecision.until`,
   /// a whole second. Schedule a deferred push for then.
   public var untilDate: Date? { until.map(Date.init(unixSeconds:)) }
 }

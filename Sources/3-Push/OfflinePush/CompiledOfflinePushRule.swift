@@ -2,7 +2,7 @@ import DNDSchedule
 import ZoneInfo
 
 /// An offline push rule compiled for the hot path: switches as bits, platform lists as
-/// bitmasks, the DND rule as a ``DoNotDisturbSchedule``.
+/// bitmasks, the DND rule as a `DoNotDisturbSchedule`.
 ///
 /// 64 bytes beyond the zone's shared tables; deciding allocates nothing, takes no lock (except
 /// once per zone: the first decision past 2050 builds the zone's later years under a lock, see
@@ -25,7 +25,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The rule as stored (saved with ``OfflinePushRule/saved(at:zones:)``).
   ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: `RuleValidationError` listing every invalid field.
   /// - Complexity: O(*p*) in the number of platforms, plus a zone load on a cache miss.
   public init(rule: OfflinePushRule, zones: ZoneDatabase) throws(RuleValidationError) {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
@@ -58,7 +58,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   ///   - instant: Now, UNIX seconds (injected by the caller).
   /// - Returns: ``PushDecision/deliver``, or the first reason to suppress; for
   ///   do-not-disturb, with the end of the block.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   /// - Complexity: O(1); no allocation, no lock.
   @inlinable @inline(__always)
   public func decide(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)

@@ -7,14 +7,14 @@ extension OfflinePushRule {
   ///
   /// Validates every field and reports all problems, with key paths under
   /// `doNotDisturbRule.`; recomputes the DND rule's `onceEndTimestamp` from the save instant
-  /// (see ``DoNotDisturbRule/saved(at:zones:)``). Saving the same rule at the same instant
+  /// (see `DoNotDisturbRule.saved(at:zones:)`). Saving the same rule at the same instant
   /// gives the same result.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The normalized rule.
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: `RuleValidationError` listing every invalid field.
   public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> OfflinePushRule
   {

@@ -69,7 +69,7 @@ extension CompiledOfflinePushRule {
   ///   - online: The platforms the user is online on now.
   ///   - instant: Now, UNIX seconds (injected by the caller).
   /// - Returns: The decision with its explanation.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` outside years -9999…9999.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   public func explain(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
     throws(ZoneError) -> PushDecisionExplanation
   {

@@ -26,7 +26,7 @@ public struct PushRecipient: Sendable, Hashable {
 public enum FanOutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A recipient's `ruleIndex` is not a position in the rules.
   case ruleIndexOutOfRange(recipient: Int, ruleIndex: Int, ruleCount: Int)
-  /// The instant is outside ``ZoneInfo/Zone/supportedInstants``.
+  /// The instant is outside `ZoneInfo.Zone.supportedInstants`.
   case instantOutOfRange(Int64)
 
   /// A one-line explanation naming the field and the value.

@@ -59,7 +59,7 @@ public struct EvalError: Error {
   /// `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
   static let invalidQuery = "invalidQuery"
 
-  /// The wire code: `invalidJSON`, `invalidQuery`, or a ``RuleFieldError/Code`` raw value.
+  /// The wire code: `invalidJSON`, `invalidQuery`, or a `RuleFieldError.Code` raw value.
   public var code: String
   /// What was wrong.
   public var message: String

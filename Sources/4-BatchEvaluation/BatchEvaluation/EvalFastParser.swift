@@ -6,7 +6,7 @@ import OfflinePush
 /// It only finds where each known field's value is; the rule objects themselves are decoded
 /// (once per distinct rule text) by `JSONDecoder`. Whenever a line is anything but plain — an
 /// escape in a string, a fraction or exponent, `null`, a duplicate key, deep nesting, a
-/// syntax error — the parser gives up and the line goes to ``EvalQuery``, which decides every
+/// syntax error — the parser gives up and the line goes to `EvalQuery`, which decides every
 /// error, so both parsers give the same answer for every line this one takes.
 struct EvalFastParser: JSONByteScanning {
   /// Where the values of the known keys are in the line.
