@@ -40,6 +40,43 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     XCTAssertEqual(cases, 3_200)
   }
 
+  /// Quiet intervals over a few days against the reference, at every interval's edges and
+  /// in the gaps between them.
+  func testQuietIntervalsMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0108)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    for _ in 0..<200 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      let zone = try zones.zone(id)
+      let from = generators.instant(in: zone, using: &rng)
+      if Bool.random(using: &rng) { rule.snooze = generators.snooze(near: from, using: &rng) }
+      let schedule = try WeeklySchedule(rule: rule, zones: zones)
+      let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
+      let range = from..<(from + Int64.random(in: 1...4 * 86_400, using: &rng))
+      let intervals = try schedule.quietIntervals(in: range)
+      let context = "\(id) \(schedule) in \(range) [seed \(seed)]"
+      var previousEnd = range.lowerBound
+      for interval in intervals {
+        XCTAssertLessThan(interval.start, interval.end, context)
+        XCTAssertTrue(range.contains(interval.start) && interval.end <= range.upperBound, context)
+        XCTAssertTrue(try reference.isQuiet(at: interval.start), context)
+        XCTAssertTrue(try reference.isQuiet(at: interval.end - 1), context)
+        if interval.end < range.upperBound {
+          XCTAssertFalse(try reference.isQuiet(at: interval.end), context)
+        }
+        if interval.start > range.lowerBound {
+          XCTAssertFalse(try reference.isQuiet(at: interval.start - 1), context)
+          XCTAssertLessThan(previousEnd, interval.start, context)
+        }
+        previousEnd = interval.end
+      }
+      if intervals.isEmpty { XCTAssertFalse(try reference.isQuiet(at: range.lowerBound), context) }
+    }
+  }
+
   /// The next change found with one look-up against the walk by marks.
   func testFastNextChangeMatchesTheGeneralWalk() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0107)

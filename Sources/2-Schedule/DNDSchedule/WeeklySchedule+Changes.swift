@@ -106,3 +106,29 @@ extension WeeklySchedule {
     return candidate
   }
 }
+
+extension WeeklySchedule {
+  /// The instants of a range at which a push must wait, as maximal intervals clipped to the
+  /// range, in order: what a scheduler or a timeline draws.
+  ///
+  /// - Parameter range: UNIX seconds, lower bound inclusive.
+  /// - Returns: The intervals; each is quiet throughout, and the instants between them are not.
+  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
+  /// - Complexity: O(*c*) in the changes within the range.
+  public func quietIntervals(in range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
+    guard !range.isEmpty else { return [] }
+    try Zone.checkSupported(range.lowerBound)
+    try Zone.checkSupported(range.upperBound - 1)
+    var result: [DoNotDisturbPeriod] = []
+    var start = range.lowerBound
+    var quiet = try isQuiet(at: start)
+    while start < range.upperBound {
+      let change = try nextChange(after: start) ?? .max
+      let end = min(change, range.upperBound)
+      if quiet { result.append(DoNotDisturbPeriod(start: start, end: end)) }
+      start = end
+      quiet.toggle()
+    }
+    return result
+  }
+}

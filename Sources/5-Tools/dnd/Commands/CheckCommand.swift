@@ -13,12 +13,12 @@ enum CheckCommand {
                      [--kind message|call --platform NAME|NUMBER [--online LIST]]
 
     Says whether an instant is in do-not-disturb under a rule and, with --kind, whether an
-    offline push of that kind to that platform would go out, and why. Times are shown in the
-    rule's zone and in UTC.
+    offline push of that kind to that platform would go out, and why; for a weekly schedule,
+    whether a push must wait and until when. Times are shown in the rule's zone and in UTC.
 
     Options:
       --rule FILE|-       the rule as JSON: an offline push rule, a bare doNotDisturbRule,
-                          or an eval query line; - reads standard input
+                          a weekly schedule, or an eval query line; - reads standard input
       --at INSTANT        when to decide (default now): ISO 8601 with an offset or Z
                           (2026-03-08T07:30:00Z, 2026-03-08T02:30:00-05:00), UNIX seconds,
                           or now
@@ -52,10 +52,13 @@ enum CheckCommand {
     let savedAt = try arguments["--saved-at"].map { (text) throws(CLIError) in
       try InstantParsing.instant(text, option: "--saved-at", now: context.now)
     }
-    let push = try pushQuery(arguments)
     for key in input.unknownKeys {
       printError("dnd check: warning: ignoring unknown key \(quote(key)) in \(input.source)")
     }
+    if let schedule = try input.compileWeeklySchedule(zones: context.zones()) {
+      return try runWeekly(schedule, arguments, at: at)
+    }
+    let push = try pushQuery(arguments)
     let rule = try input.compile(savedAt: savedAt, zones: context.zones())
     var lines = ruleLines(input, rule)
     lines.append(label("At", TimeFormatting.instant(at, in: rule.schedule.zone)))

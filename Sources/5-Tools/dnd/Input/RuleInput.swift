@@ -6,9 +6,10 @@ import ZoneInfo
 
 /// A rule read from a file or standard input for `check` and `timeline`.
 ///
-/// Three document shapes are accepted: an offline push rule (`OfflinePushRule`, with its
-/// `doNotDisturbRule`), a bare do-not-disturb rule (`DoNotDisturbRule`), or an `eval` query
-/// line (`{"pushRule": …}` or `{"rule": …}`), whose rule is used.
+/// Four document shapes are accepted: an offline push rule (`OfflinePushRule`, with its
+/// `doNotDisturbRule`), a bare do-not-disturb rule (`DoNotDisturbRule`), a weekly schedule
+/// (`WeeklyScheduleRule`, recognized by its `windows` or `polarity` key), or an `eval` query
+/// line (`{"pushRule": …}`, `{"rule": …}` or `{"schedule": …}`), whose rule is used.
 struct RuleInput {
   /// The push rule; a bare DND rule is wrapped with every switch on and no platform rule.
   var pushRule: OfflinePushRule
@@ -18,6 +19,8 @@ struct RuleInput {
   var source: String
   /// Keys the decoder ignored, for a warning.
   var unknownKeys: [String]
+  /// The weekly schedule, when the document is one (then `pushRule` is unused).
+  var weeklySchedule: WeeklyScheduleRule?
 
   /// The largest rule document read.
   static let maximumSize = 1 << 20
@@ -82,6 +85,21 @@ struct RuleInput {
         let located = RuleDecodingError(keyPath: path, reason: error.reason)
         throw .input("rule in \(source): \(located.description)")
       }
+    }
+    if probe.keys.contains("schedule") {
+      let query = try decode(ScheduleQueryWrapper.self, from: data, under: "")
+      weeklySchedule = query.schedule
+      pushRule = OfflinePushRule()
+      isPushRule = false
+      unknownKeys = []
+      return
+    }
+    if probe.keys.contains("windows") || probe.keys.contains("polarity") {
+      weeklySchedule = try decode(WeeklyScheduleRule.self, from: data, under: "")
+      pushRule = OfflinePushRule()
+      isPushRule = false
+      unknownKeys = probe.keys.subtracting(["timeZoneID", "polarity", "windows", "snooze"]).sorted()
+      return
     }
     if probe.keys.contains("pushRule") || probe.keys.contains("rule") {
       let query = try decode(QueryWrapper.self, from: data, under: "")
@@ -165,6 +183,11 @@ private struct KeyProbe: Decodable {
       keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "doNotDisturbRule"))
     nestedDNDKeys = Set(nested?.allKeys.map(\.stringValue) ?? [])
   }
+}
+
+/// An `eval` schedule query line used as a rule document.
+private struct ScheduleQueryWrapper: Decodable {
+  var schedule: WeeklyScheduleRule
 }
 
 /// An `eval` query line used as a rule document.

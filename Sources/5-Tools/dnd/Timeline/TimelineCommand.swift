@@ -1,4 +1,5 @@
 import BatchEvaluation
+import DNDSchedule
 import Foundation
 import ZoneInfo
 
@@ -16,7 +17,8 @@ enum TimelineCommand {
     (DST transitions) marked under the days they happen on, with the shift.
 
     Options:
-      --rule FILE|-       the rule as JSON, as for 'dnd check'
+      --rule FILE|-       the rule as JSON, as for 'dnd check' (a weekly schedule draws
+                          when pushes wait)
       --from DATE         the first date: YYYY-MM-DD in the rule's zone, today (the default),
                           or an INSTANT (its local date)
       --days N            how many days, 1...366 (default 7)
@@ -49,8 +51,12 @@ enum TimelineCommand {
       printError("dnd timeline: warning: ignoring unknown key \(quote(key)) in \(input.source)")
     }
     let zones = try context.zones()
-    let rule = try input.compile(savedAt: savedAt, zones: zones)
-    let clock = WallClock(zone: rule.schedule.zone)
+    let weekly = try input.compileWeeklySchedule(zones: zones)
+    if weekly != nil, savedAt != nil {
+      throw .usage("--saved-at applies to push and do-not-disturb rules, not to a weekly schedule")
+    }
+    let rule = try weekly == nil ? input.compile(savedAt: savedAt, zones: zones) : nil
+    let clock = WallClock(zone: weekly?.zone ?? rule?.schedule.zone ?? .utc)
     let at = try arguments["--at"].map { (text) throws(CLIError) in
       try InstantParsing.instant(text, option: "--at", now: context.now)
     }
@@ -67,7 +73,17 @@ enum TimelineCommand {
       let instant = try InstantParsing.instant(fromText, option: "--from", now: context.now)
       firstDay = clock.dayNumber(at: instant)
     }
-    let layout = try TimelineLayout(schedule: rule.schedule, firstDay: firstDay, count: days)
+    let layout: TimelineLayout
+    if let weekly {
+      layout = try TimelineLayout(
+        title: "Pushes wait: \(weekly.description)", zone: weekly.zone, firstDay: firstDay,
+        count: days,
+        quietPeriods: { (range) throws(ZoneError) in try weekly.quietIntervals(in: range) })
+    } else if let rule {
+      layout = try TimelineLayout(schedule: rule.schedule, firstDay: firstDay, count: days)
+    } else {
+      throw .input("no rule in \(input.source)")
+    }
     let svgPath = arguments["--svg"]
     if let svgPath {
       let svg = TimelineSVG(layout: layout, tzdataVersion: zones.version(), marker: marker).render()

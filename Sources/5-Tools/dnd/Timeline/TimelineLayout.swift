@@ -34,8 +34,8 @@ struct TimelineLayout {
     case skipped
   }
 
-  /// The compiled rule.
-  let schedule: DoNotDisturbSchedule
+  /// What is drawn, for the title: `Do-not-disturb 22:00–08:00 daily in …`.
+  let title: String
   /// The rule zone's wall clock.
   let clock: WallClock
   /// The days, in order.
@@ -49,8 +49,29 @@ struct TimelineLayout {
   ///   - count: How many days.
   /// - Throws: ``CLIError`` when the dates are outside the supported years.
   init(schedule: DoNotDisturbSchedule, firstDay: Int64, count: Int) throws(CLIError) {
-    self.schedule = schedule
-    let clock = WallClock(zone: schedule.zone)
+    try self.init(
+      title: "Do-not-disturb \(schedule.description)", zone: schedule.zone, firstDay: firstDay,
+      count: count,
+      quietPeriods: { (range) throws(ZoneError) in
+        try schedule.periods(overlapping: range)
+      })
+  }
+
+  /// Lays out a number of days of any schedule.
+  ///
+  /// - Parameters:
+  ///   - title: What is drawn.
+  ///   - zone: The schedule's zone.
+  ///   - firstDay: The first local date (day number) in the zone.
+  ///   - count: How many days.
+  ///   - quietPeriods: The schedule's quiet periods overlapping a range of instants.
+  /// - Throws: ``CLIError`` when the dates are outside the supported years.
+  init(
+    title: String, zone: Zone, firstDay: Int64, count: Int,
+    quietPeriods: (Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod]
+  ) throws(CLIError) {
+    self.title = title
+    let clock = WallClock(zone: zone)
     self.clock = clock
     let lastDay = firstDay + Int64(count) - 1
     guard WallClock.supportedDays.contains(firstDay), WallClock.supportedDays.contains(lastDay)
@@ -62,7 +83,7 @@ struct TimelineLayout {
       for number in firstDay...lastDay {
         let instants = try clock.instants(ofDay: number)
         var blocks: [DoNotDisturbPeriod] = []
-        for period in try schedule.periods(overlapping: instants) {
+        for period in try quietPeriods(instants) {
           let start = max(period.start, instants.lowerBound)
           let end = min(period.end, instants.upperBound)
           guard start < end else { continue }

@@ -50,7 +50,7 @@ struct TimelineSVG {
     let width = Self.left + Self.plotWidth + 24 + Self.noteWidth
     let rowsBottom = Self.top + Double(layout.days.count) * Self.rowHeight
     let height = rowsBottom + 56
-    let title = "Do-not-disturb \(layout.schedule.description)"
+    let title = layout.title
     var subtitle = ""
     if let first = layout.days.first, let last = layout.days.last {
       subtitle =

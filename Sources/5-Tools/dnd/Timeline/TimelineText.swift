@@ -28,7 +28,7 @@ struct TimelineText {
   func render() -> String {
     let zone = layout.clock.zone.identifier
     var lines: [String] = []
-    lines.append("Do-not-disturb \(layout.schedule.description)")
+    lines.append(layout.title)
     if let first = layout.days.first {
       let count = layout.days.count
       lines.append(
