@@ -16,7 +16,8 @@ import ZoneInfo
 /// far (the *high-water mark*) is at least `L`; so membership is one zone lookup and integer
 /// arithmetic on that reading, exact in gaps and folds.
 public struct DoNotDisturbSchedule: Sendable, Hashable {
-  /// What the rule does, with the data the hot path reads for it (17 bytes).
+  /// What the rule does, with the data the general paths read for it (stored as ``window``
+  /// and ``kindCode``).
   @usableFromInline
   enum Kind: Sendable, Hashable {
     /// Disabled: never in do-not-disturb.
@@ -30,7 +31,13 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// The zone of the wall clock, interned: its tables live as long as the process, so that
   /// copying a schedule (reading a rule from a collection) counts no references.
   @usableFromInline let internedZone: InternedZone
-  @usableFromInline let kind: Kind
+  /// The hot path's data: a repeating rule's window constants; for a disabled rule, its
+  /// window owning no weekday, so that it is never inside and the hot path needs no test
+  /// for it; for a one-off rule, the period's end (as `shift`) and length.
+  @usableFromInline let window: RepeatingWindow
+  /// What `window` describes: ``KindCode``. The hot path answers the codes below
+  /// ``KindCode/general`` and sends the rest to the general path.
+  @usableFromInline let kindCode: UInt8
   /// The rule's repeat mode, for descriptions.
   let mode: UInt8
   /// Owned weekdays, bit 0 = Monday; all seven for daily.
@@ -39,6 +46,31 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// descriptions; 16 bits keep the compiled value at 32 bytes.
   @usableFromInline let startMinute: UInt16
   @usableFromInline let endMinute: UInt16
+
+  /// The values of ``kindCode``.
+  @usableFromInline
+  enum KindCode {
+    /// Disabled; `window` owns no weekday.
+    @inlinable static var never: UInt8 { 0 }
+    /// Daily or custom, shorter than 24 hours.
+    @inlinable static var repeating: UInt8 { 1 }
+    /// The first code the hot path does not answer.
+    @inlinable static var general: UInt8 { 2 }
+    /// Daily or custom, 24 hours long (the periods of consecutive days touch).
+    @inlinable static var allDay: UInt8 { 2 }
+    /// Once or unknown.
+    @inlinable static var oneOff: UInt8 { 3 }
+  }
+
+  /// What the rule does.
+  @inlinable var kind: Kind {
+    switch kindCode {
+    case KindCode.never: return .never
+    case KindCode.oneOff:
+      return .oneOff(start: window.shift &- Int64(window.length), end: window.shift)
+    default: return .repeating(window)
+    }
+  }
 
   /// Window start, seconds after local midnight.
   @inlinable @inline(__always) var start: Int32 { Int32(startMinute) &* 60 }
@@ -89,15 +121,20 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     days = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
     startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
     endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
+    let repeating = RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days)
     if !rule.enabled {
-      kind = .never
+      window = RepeatingWindow(shift: repeating.shift, length: repeating.length, days: 0)
+      kindCode = KindCode.never
     } else if rule.repeatMode.isOneOff {
       let end = rule.onceEndTimestamp
       let daily = DoNotDisturbSchedule(dailyWindowOf: rule, internedZone: internedZone)
-      kind = .oneOff(start: daily.oneOffStart(end: end), end: end)
+      // A period owned by one date lasts at most a day plus the clock's jumps: far below 2^32 s.
+      let length = UInt32(clamping: end &- daily.oneOffStart(end: end))
+      window = RepeatingWindow(shift: end, length: length, days: 0)
+      kindCode = KindCode.oneOff
     } else {
-      kind = .repeating(
-        RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days))
+      window = repeating
+      kindCode = repeating.length == 86_400 ? KindCode.allDay : KindCode.repeating
     }
   }
 
@@ -124,7 +161,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
     // The common case first: a bucket the zone's table describes is in range by construction.
-    if case .repeating(let window) = kind, let wall = internedZone.tabulatedHighWater(instant) {
+    // Disabled rules too: their window is never inside.
+    if kindCode != KindCode.oneOff, let wall = internedZone.tabulatedHighWater(instant) {
       return window.position(wall: wall).isInside
     }
     try Zone.checkSupported(instant)
@@ -160,9 +198,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     // The common case inline: a repeating window shorter than 24 hours.
-    guard case .repeating(let window) = kind, window.length != 86_400 else {
-      return otherStateAndBlockEnd(instant)
-    }
+    guard kindCode < KindCode.general else { return otherStateAndBlockEnd(instant) }
     return repeatingStateAndBlockEnd(
       instant, window: window, span: internedZone.wallClockSpan(unchecked: instant))
   }
@@ -175,30 +211,37 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   package func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (
     inDND: Bool, blockEnd: Int64
   ) {
-    if case .repeating(let window) = kind, window.length != 86_400,
-      let span = internedZone.tabulatedSpan(instant)
-    {
-      return repeatingStateAndBlockEnd(instant, window: window, span: span)
-    }
+    if let state = fastStateAndBlockEnd(instant) { return state }
     try Zone.checkSupported(instant)
     return stateAndBlockEnd(unchecked: instant)
   }
 
-  /// ``stateAndBlockEnd(unchecked:)`` given the zone's tabulated span at the instant, which a
-  /// batch deciding many rules at one instant looks up once per zone (see ``tableIdentity``):
-  /// nil when the zone's table does not describe the instant.
+  /// ``stateAndBlockEnd(_:)`` in the common case: a repeating window shorter than 24 hours or
+  /// a disabled rule (whose window is never inside), at an instant the zone's table describes
+  /// (in range by construction); nil otherwise.
+  @inlinable @inline(__always)
+  package func fastStateAndBlockEnd(_ instant: Int64) -> (inDND: Bool, blockEnd: Int64)? {
+    guard hasFastState, let span = internedZone.tabulatedSpan(instant) else { return nil }
+    return repeatingStateAndBlockEnd(instant, window: window, span: span)
+  }
+
+  /// Whether ``fastStateAndBlockEnd(_:)`` can answer (given a tabulated instant).
+  @inlinable @inline(__always)
+  package var hasFastState: Bool { kindCode < KindCode.general }
+
+  /// ``fastStateAndBlockEnd(_:)`` given the zone's tabulated span at the instant, which a
+  /// batch deciding many rules at one instant looks up once per zone (see ``tableIdentity``).
   ///
   /// - Parameters:
-  ///   - instant: UNIX seconds within `Zone.supportedInstants`.
-  ///   - span: `tabulatedSpan(instant)` of this schedule's zone.
+  ///   - instant: UNIX seconds.
+  ///   - span: `tabulatedSpan(instant)` of this schedule's zone, when not nil.
+  /// - Returns: The state, or nil when ``hasFastState`` is false or `span` nil.
   @inlinable @inline(__always)
-  package func stateAndBlockEnd(
-    unchecked instant: Int64, tabulatedSpan span: (highWater: Int64, offset: Int64, spanEnd: Int64)?
-  ) -> (inDND: Bool, blockEnd: Int64) {
-    if case .repeating(let window) = kind, window.length != 86_400, let span {
-      return repeatingStateAndBlockEnd(instant, window: window, span: span)
-    }
-    return stateAndBlockEnd(unchecked: instant)
+  package func fastStateAndBlockEnd(
+    _ instant: Int64, tabulatedSpan span: (highWater: Int64, offset: Int64, spanEnd: Int64)?
+  ) -> (inDND: Bool, blockEnd: Int64)? {
+    guard hasFastState, let span else { return nil }
+    return repeatingStateAndBlockEnd(instant, window: window, span: span)
   }
 
   /// The identity of the zone's tables, equal for every schedule in the same zone (the same
@@ -207,7 +250,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   package var tableIdentity: UnsafeMutableRawPointer { internedZone.tableIdentity }
 
   /// The tabulated span of the schedule's zone at an instant (see
-  /// ``stateAndBlockEnd(unchecked:tabulatedSpan:)``).
+  /// ``fastStateAndBlockEnd(_:tabulatedSpan:)``).
   @inlinable @inline(__always)
   package func tabulatedSpan(_ instant: Int64) -> (
     highWater: Int64, offset: Int64, spanEnd: Int64

@@ -32,6 +32,13 @@ struct RepeatingWindow: Sendable, Hashable {
     self.days = days
   }
 
+  /// A window from its constants.
+  init(shift: Int64, length: UInt32, days: UInt8) {
+    self.shift = shift
+    self.length = length
+    self.days = days
+  }
+
   /// Whether a high-water mark is inside a period, how far (in seconds) it lies past the
   /// start of the period that could contain it, and the local date (day number) that owns
   /// that period.

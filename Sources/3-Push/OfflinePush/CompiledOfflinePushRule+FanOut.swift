@@ -90,8 +90,12 @@ extension CompiledOfflinePushRule {
     if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
       return decision
     }
-    return Self.decision(
-      dnd: schedule.stateAndBlockEnd(unchecked: instant, tabulatedSpan: spans.span(for: schedule)))
+    if schedule.hasFastState,
+      let state = schedule.fastStateAndBlockEnd(instant, tabulatedSpan: spans.span(for: schedule))
+    {
+      return Self.decision(dnd: state)
+    }
+    return Self.decision(dnd: schedule.stateAndBlockEnd(unchecked: instant))
   }
 }
 

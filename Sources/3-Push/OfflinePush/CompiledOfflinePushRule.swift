@@ -99,8 +99,10 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
       return largePlatforms.silences(
         target: target, online: online, onlineMask: onlineMask, silencedMask: silencedMask)
     }
-    let raw = target.rawValue
-    guard (0..<64).contains(raw), silencedMask >> UInt64(raw) & 1 == 1 else { return false }
-    return onlineMask & online.mask != 0
+    // Bit arithmetic rather than `&&`: which rules silence is unpredictable.
+    let raw = UInt64(bitPattern: Int64(target.rawValue))
+    let silenced = raw < 64 ? silencedMask &>> raw : 0
+    let someOnline: UInt64 = onlineMask & online.mask != 0 ? 1 : 0
+    return silenced & someOnline & 1 != 0
   }
 }
