@@ -86,10 +86,11 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The decision once only DND can suppress.
   @inlinable @inline(__always)
   static func decision(dnd state: (inDND: Bool, blockEnd: Int64)) -> PushDecision {
-    if state.inDND {
-      return .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
-    }
-    return .deliver
+    // Both answers built and one selected, which compiles to conditional moves: whether a
+    // random user is in do-not-disturb is unpredictable.
+    let suppressed = PushDecision.suppress(
+      .doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
+    return state.inDND ? suppressed : .deliver
   }
 
   /// Whether the platform rule silences a target given the online platforms.
