@@ -4,26 +4,26 @@ import Foundation
 ///
 /// Tables are data only; this type reads them, ``FixtureVerifier`` checks them against the
 /// library.
-public struct FixtureTable: Sendable {
+package struct FixtureTable: Sendable {
   /// One data row with the line it came from.
-  public struct Row: Sendable {
+  package struct Row: Sendable {
     /// 1-based line number in the file.
-    public var line: Int
+    package var line: Int
     /// Values by column name.
-    public var values: [String: String]
+    package var values: [String: String]
 
     /// The value of a column, or an empty string when the row has none.
     ///
     /// - Parameter column: The column name.
-    public subscript(column: String) -> String { values[column] ?? "" }
+    package subscript(column: String) -> String { values[column] ?? "" }
   }
 
   /// The file the table was read from.
-  public var path: String
+  package var path: String
   /// The header's column names.
-  public var columns: [String]
+  package var columns: [String]
   /// The data rows.
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// Parses a table from text.
   ///
@@ -31,7 +31,7 @@ public struct FixtureTable: Sendable {
   ///   - text: The file's contents.
   ///   - path: The file name, for messages.
   /// - Throws: ``FixtureError`` when there is no header or a row has the wrong field count.
-  public init(text: String, path: String) throws(FixtureError) {
+  package init(text: String, path: String) throws(FixtureError) {
     self.path = path
     var columns: [String]?
     var rows: [Row] = []
@@ -61,7 +61,7 @@ public struct FixtureTable: Sendable {
   ///
   /// - Parameter path: The file.
   /// - Throws: ``FixtureError`` when the file cannot be read or parsed.
-  public init(contentsOf path: String) throws(FixtureError) {
+  package init(contentsOf path: String) throws(FixtureError) {
     guard let data = FileManager.default.contents(atPath: path),
       let text = String(data: data, encoding: .utf8)
     else {
@@ -72,14 +72,14 @@ public struct FixtureTable: Sendable {
 }
 
 /// A fixture file that cannot be read, or a row that cannot be checked.
-public struct FixtureError: Error, Sendable, CustomStringConvertible {
+package struct FixtureError: Error, Sendable, CustomStringConvertible {
   /// The file.
-  public var path: String
+  package var path: String
   /// 1-based line, or 0 for the whole file.
-  public var line: Int
+  package var line: Int
   /// What is wrong.
-  public var message: String
+  package var message: String
 
   /// `path:line: message`.
-  public var description: String { "\(path):\(line): \(message)" }
+  package var description: String { "\(path):\(line): \(message)" }
 }

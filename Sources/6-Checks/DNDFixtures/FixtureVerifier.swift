@@ -4,51 +4,51 @@ import ZoneInfo
 
 /// Checks fixture tables against the library: the zone engine for `zone-transitions`-style
 /// tables, the schedule for `dnd-cases`-style tables, the weekly schedule for `weekly-cases`-style tables. The table kind is read from its header.
-public struct FixtureVerifier: Sendable {
+package struct FixtureVerifier: Sendable {
   /// A row that did not match.
-  public struct Failure: Sendable, CustomStringConvertible {
+  package struct Failure: Sendable, CustomStringConvertible {
     /// The file.
-    public var path: String
+    package var path: String
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// The row's id.
-    public var id: String
+    package var id: String
     /// What differed.
-    public var message: String
+    package var message: String
 
     /// `path:line: id: message`.
-    public var description: String { "\(path):\(line): \(id): \(message)" }
+    package var description: String { "\(path):\(line): \(id): \(message)" }
   }
 
   /// The result of checking tables.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// Rows that matched.
-    public var passed = 0
+    package var passed = 0
     /// Rows that did not.
-    public var failures: [Failure] = []
+    package var failures: [Failure] = []
 
     /// An empty report.
-    public init() {}
+    package init() {}
 
     /// Adds another report's rows to this one.
     ///
     /// - Parameter other: The other report.
-    public mutating func merge(_ other: Report) {
+    package mutating func merge(_ other: Report) {
       passed += other.passed
       failures += other.failures
     }
 
     /// `N passed, M failed`.
-    public var summary: String { "\(passed) passed, \(failures.count) failed" }
+    package var summary: String { "\(passed) passed, \(failures.count) failed" }
   }
 
   /// The database zones are loaded from.
-  public let zones: ZoneDatabase
+  package let zones: ZoneDatabase
 
   /// Creates a verifier.
   ///
   /// - Parameter zones: The tzdata the expectations were derived from.
-  public init(zones: ZoneDatabase) {
+  package init(zones: ZoneDatabase) {
     self.zones = zones
   }
 
@@ -56,7 +56,7 @@ public struct FixtureVerifier: Sendable {
   ///
   /// - Parameter directory: A folder such as `Fixtures`.
   /// - Returns: Paths of the tables.
-  public static func tables(in directory: String) -> [String] {
+  package static func tables(in directory: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { $0.hasSuffix(".tsv") }.sorted().map { directory + "/" + $0 }
   }
@@ -65,7 +65,7 @@ public struct FixtureVerifier: Sendable {
   ///
   /// - Parameter table: The table.
   /// - Returns: The rows passed and failed.
-  public func verify(_ table: FixtureTable) -> Report {
+  package func verify(_ table: FixtureTable) -> Report {
     var report = Report()
     let check: (FixtureTable.Row) -> String?
     if table.columns.contains("window") {
