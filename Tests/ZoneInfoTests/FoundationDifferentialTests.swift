@@ -4,27 +4,27 @@ import XCTest
 import ZoneInfo
 
 /// DNDKit against Foundation's `TimeZone` over every zone of the system tzdata. Differences
-/// must be listed in tzdata-notes.md (backzone zones, by era); anything else fails.
+/// must be listed in Fixtures/foundation-differences.tsv (backzone zones, by era; the reasons
+/// are in tzdata-notes.md); anything else fails.
 final class FoundationDifferentialTests: XCTestCase {
   struct KnownDifference {
     var zone: String
     var years: ClosedRange<Int>
   }
 
+  /// The rows of `Fixtures/foundation-differences.tsv`.
   func knownDifferences() throws -> [KnownDifference] {
     let text = try String(
-      contentsOfFile: TestPaths.packageRoot + "/tzdata-notes.md", encoding: .utf8)
-    guard let begin = text.range(of: "<!-- foundation-differences:begin -->"),
-      let end = text.range(of: "<!-- foundation-differences:end -->")
-    else {
-      XCTFail("tzdata-notes.md lacks the foundation-differences markers")
-      return []
-    }
+      contentsOfFile: TestPaths.fixtures + "/foundation-differences.tsv", encoding: .utf8)
     var result: [KnownDifference] = []
-    for line in text[begin.upperBound..<end.lowerBound].split(separator: "\n") {
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard cells.count >= 3, let from = Int(cells[1]), let to = Int(cells[2]) else { continue }
-      result.append(KnownDifference(zone: cells[0], years: from...to))
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("zone\t")
+    {
+      let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard cells.count == 4, let from = Int(cells[1]), let to = Int(cells[2]) else {
+        XCTFail("bad row in foundation-differences.tsv: \(line)")
+        continue
+      }
+      result.append(KnownDifference(zone: String(cells[0]), years: from...to))
     }
     return result
   }
