@@ -5,7 +5,7 @@ import Foundation
 import OfflinePush
 import ZoneInfo
 
-// dnd-bench: DNDKit's hot path against Foundation, in one process. See README "Performance".
+// dnd-bench: DNDKit's hot path against Foundation, in one process. See README "Performance" and Benchmarks/NOTES.md.
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
