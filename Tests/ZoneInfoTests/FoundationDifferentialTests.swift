@@ -4,7 +4,7 @@ import XCTest
 import ZoneInfo
 
 /// DNDKit against Foundation's `TimeZone` over every zone of the system tzdata. Differences
-/// must be listed in Fixtures/foundation-differences.tsv (backzone zones, by era; the reasons
+/// must be listed in Fixtures/foundation/known-differences.tsv (backzone zones, by era; the reasons
 /// are in tzdata-notes.md); anything else fails.
 final class FoundationDifferentialTests: XCTestCase {
   struct KnownDifference {
@@ -12,16 +12,16 @@ final class FoundationDifferentialTests: XCTestCase {
     var years: ClosedRange<Int>
   }
 
-  /// The rows of `Fixtures/foundation-differences.tsv`.
+  /// The rows of `Fixtures/foundation/known-differences.tsv`.
   func knownDifferences() throws -> [KnownDifference] {
     let text = try String(
-      contentsOfFile: TestPaths.fixtures + "/foundation-differences.tsv", encoding: .utf8)
+      contentsOfFile: TestPaths.fixtures + "/foundation/known-differences.tsv", encoding: .utf8)
     var result: [KnownDifference] = []
     for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("zone\t")
     {
       let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard cells.count == 4, let from = Int(cells[1]), let to = Int(cells[2]) else {
-        XCTFail("bad row in foundation-differences.tsv: \(line)")
+        XCTFail("bad row in foundation/known-differences.tsv: \(line)")
         continue
       }
       result.append(KnownDifference(zone: String(cells[0]), years: from...to))
