@@ -212,6 +212,17 @@ log(
   "nextChange(after:)                            \(format(nextChange.median)) (\(format(nextChange.best)))"
 )
 
+// The weekly schedule beside the ZIM daily rule, on the New York membership case's instants.
+let weekly = WeeklyScheduleCase.run(
+  zim: membershipSetUp(cases[0]).0, instants: membershipSetUp(cases[0]).1, rounds: rounds,
+  repeats: repeats)
+if weekly.disagreements > 0 {
+  fail("\(weekly.disagreements) instants where the weekly schedule and the ZIM rule disagree")
+}
+for (key, value) in weekly.results { results[key] = value }
+log("")
+for line in weekly.lines { log(line) }
+
 // Allocations on the hot path: count malloc calls over a million decisions.
 let allocationCalls = 1_000_000
 var sink = 0

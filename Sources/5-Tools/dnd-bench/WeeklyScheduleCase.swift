@@ -1,0 +1,108 @@
+import CAllocationCounter
+import DNDSchedule
+import ZoneInfo
+
+/// The weekly schedule beside the ZIM rule it generalizes: membership of the same window
+/// (22:00–08:00 every day) and of a five-window schedule with a snooze, each timed in
+/// alternating rounds with the ZIM daily rule's membership on the same instants, so that the
+/// ratio holds however the machine's speed drifts; allocations and bytes per compiled schedule.
+enum WeeklyScheduleCase {
+  /// One pass of weekly membership tests, summed without a branch on the answer.
+  @inline(never)
+  static func weeklyMembershipPass(
+    _ schedule: WeeklySchedule, _ instants: UnsafeBufferPointer<Int64>
+  ) -> Int {
+    var count = 0
+    for t in instants {
+      count &+= Int(truncatingIfNeeded: ((try? schedule.isQuiet(at: t)) ?? false).bit)
+    }
+    return count
+  }
+
+  /// Runs the case.
+  ///
+  /// - Parameters:
+  ///   - zim: The ZIM daily rule 22:00–08:00 of the membership case.
+  ///   - instants: Its instants.
+  ///   - rounds: Timed rounds.
+  ///   - repeats: Passes over the instants per round.
+  /// - Returns: Lines for the table, figures for `--json`, and how many instants the
+  ///   one-window schedule and the ZIM rule disagree on (must be 0).
+  static func run(
+    zim: DoNotDisturbSchedule, instants: [Int64], rounds: Int, repeats: Int
+  ) -> (lines: [String], results: [String: Double], disagreements: Int) {
+    let id = zim.zone.identifier
+    let oneWindow: WeeklySchedule
+    let fiveWindows: WeeklySchedule
+    do {
+      oneWindow = try WeeklySchedule(
+        rule: WeeklyScheduleRule(
+          timeZoneID: id, polarity: .quiet,
+          windows: [.init(weekdays: Array(1...7), start: "22:00", end: "08:00")]),
+        zone: zim.zone)
+      fiveWindows = try WeeklySchedule(
+        rule: WeeklyScheduleRule(
+          timeZoneID: id, polarity: .quiet,
+          windows: [
+            .init(weekdays: [1, 2, 3, 4, 5], start: "22:00", end: "07:00"),
+            .init(weekdays: [1, 2, 3, 4, 5], start: "12:00", end: "13:00"),
+            .init(weekdays: [1, 3, 5], start: "15:30", end: "16:15"),
+            .init(weekdays: [2, 4], start: "18:00", end: "19:00"),
+            .init(weekdays: [6, 7], start: "00:00", end: "00:00"),
+          ], snooze: .init(from: 1_767_225_600, until: 1_767_229_200)),
+        zone: zim.zone)
+    } catch {
+      return (["weekly schedule: \(error)"], [:], 1)
+    }
+    var disagreements = 0
+    for t in instants where (try? zim.contains(t)) != (try? oneWindow.isQuiet(at: t)) {
+      disagreements += 1
+    }
+    var lines: [String] = []
+    var results: [String: Double] = [:]
+    instants.withUnsafeBufferPointer { buffer in
+      for (name, key, schedule) in [
+        ("same window, one a day", "weeklyOneWindow", oneWindow),
+        ("5 windows, ≤ 4 a day, snooze", "weeklyFiveWindows", fiveWindows),
+      ] {
+        let (ours, zimTiming, _) = Timing.measurePair(
+          calls: buffer.count * repeats, rounds: rounds,
+          {
+            var count = 0
+            for _ in 0..<repeats { count &+= weeklyMembershipPass(schedule, buffer) }
+            return count
+          },
+          {
+            var count = 0
+            for _ in 0..<repeats {
+              count &+= InstructionCountLoops.countedMembershipPass(zim, buffer)
+            }
+            return count
+          })
+        let ratio = ours.median / zimTiming.median
+        results[key + "Ns"] = ours.median
+        results[key + "VsZIM"] = ratio
+        lines.append(
+          "Weekly, \(name)".padding(toLength: 46, withPad: " ", startingAt: 0)
+            + "\(format(ours.median)) (\(format(ours.best)))".padding(
+              toLength: 24, withPad: " ", startingAt: 0)
+            + "ZIM \(format(zimTiming.median))".padding(toLength: 21, withPad: " ", startingAt: 0)
+            + "\(String(format1: ratio))× ZIM")
+      }
+      let calls = 1_000_000
+      var sink = 0
+      let before = dndkit_allocation_count()
+      for i in 0..<calls where (try? fiveWindows.isQuiet(at: buffer[i % buffer.count])) == true {
+        sink &+= 1
+      }
+      let allocations = Double(dndkit_allocation_count() - before) / Double(calls)
+      timingChecksum &+= sink
+      results["weeklyAllocationsPerCall"] = allocations
+      results["weeklyBytes"] = Double(fiveWindows.byteCount)
+      lines.append(
+        "Weekly: \(allocations) allocations per call; \(fiveWindows.byteCount) bytes per compiled "
+          + "schedule (\(MemoryLayout<WeeklySchedule>.size) inline)")
+    }
+    return (lines, results, disagreements)
+  }
+}
