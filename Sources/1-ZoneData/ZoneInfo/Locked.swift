@@ -6,8 +6,9 @@
   import Darwin
 #endif
 
-/// A value behind a pthread mutex: the loaded zones of a database, the process's interned
-/// zone tables and platform lists.
+/// A value behind a pthread mutex, the one lock type of the package: the loaded zones of a
+/// database, the one extension of a zone's table, the process's interned zone tables and
+/// platform lists.
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`: the thread sanitizer understands
 /// pthread locks, and cannot see the futex-based `Mutex` (its atomics live in an

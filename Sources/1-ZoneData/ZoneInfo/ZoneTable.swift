@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The lookup tables of one zone, shared by every `Zone` value and compiled rule that uses it.
 ///
 /// Local time is a piecewise function of the instant: a run of *intervals*, each with one
@@ -83,7 +75,7 @@ final class ZoneTable: @unchecked Sendable {
   /// The footer's changes past ``loadedHorizon``, until they are built.
   let deferred: FatteningPlan?
   /// Serializes the one extension; never taken once it is done.
-  let extensionLock: UnsafeMutablePointer<pthread_mutex_t>
+  let extensionLock = Locked(())
 
   /// The index of a name in a list, appending it when new.
   static func index(of name: String, in names: inout [String]) -> UInt16 {
@@ -171,9 +163,6 @@ final class ZoneTable: @unchecked Sendable {
     stage = Atomic(0)
     deferred = plan
     extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
-    extensionLock = .allocate(capacity: 1)
-    extensionLock.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(extensionLock, nil)
   }
 
   /// Computes the marks of the intervals from `first` on and the extent they make up.
@@ -210,8 +199,11 @@ final class ZoneTable: @unchecked Sendable {
   @discardableResult @inline(never)
   func extend() -> Extent {
     guard let deferred else { return extents[0] }
-    pthread_mutex_lock(extensionLock)
-    defer { pthread_mutex_unlock(extensionLock) }
+    return extensionLock.withLock { _ in extend(with: deferred) }
+  }
+
+  /// ``extend()``'s work, under its lock.
+  private func extend(with deferred: FatteningPlan) -> Extent {
     if stage.load(ordering: .acquiring) == 1 { return extents[1] }
     let loaded = extents[0]
     var builder = IntervalBuilder(columns, count: loaded.count)
@@ -280,9 +272,6 @@ final class ZoneTable: @unchecked Sendable {
     columns.deallocate()
     highWaterBuckets.deallocate()
     extents.deallocate()
-    pthread_mutex_destroy(extensionLock)
-    extensionLock.deinitialize(count: 1)
-    extensionLock.deallocate()
   }
 
   /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`
