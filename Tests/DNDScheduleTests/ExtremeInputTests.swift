@@ -441,7 +441,7 @@ final class ExtremeInputTests: XCTestCase {
   /// A TZif header claiming huge counts is refused before anything is allocated, whichever
   /// count it is and in either header; so are oversized files and footers.
   func testHugeCountsAndSizesAreRefusedBeforeAllocating() throws {
-    let good = tzif(transitions: [0, 1_000_000], footer: "EST5EDT,M3.2.0,M11.1.0")
+    let good = tzif(transitions: [0, 1_000_000], footer: "UTC0AAA,M3.2.0,M11.1.0")
     XCTAssertNoThrow(try Zone(identifier: "Good", tzif: good))
     for header in [0, 1] {
       for field in 0..<6 {

@@ -114,3 +114,126 @@ final class FooterClosedFormTests: XCTestCase {
     XCTAssertGreaterThan(answered, 10_000)
   }
 }
+
+/// RFC 8536 §3.3: the footer must agree with the last transition's type. A file whose footer
+/// disagrees is refused as malformed, naming the zone and both offsets (tzdata-notes.md,
+/// "A footer that disagrees with the last transition").
+final class FooterConsistencyTests: XCTestCase {
+  /// A version 2 file: an empty version 1 block, then `types` (offset, daylight flag,
+  /// abbreviation), transitions to `transitionTypes`, and the footer.
+  func tzif(
+    types: [(Int32, Bool, String)], transitions: [(Int64, UInt8)], footer: String
+  ) -> [UInt8] {
+    func u32(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+    func header(timecnt: Int, typecnt: Int, charcnt: Int) -> [UInt8] {
+      Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + u32(0) + u32(0) + u32(0)
+        + u32(UInt32(timecnt)) + u32(UInt32(typecnt)) + u32(UInt32(charcnt))
+    }
+    var bytes = header(timecnt: 0, typecnt: 1, charcnt: 1) + u32(0) + [0, 0, 0]
+    var names: [UInt8] = []
+    var ttinfo: [UInt8] = []
+    for (offset, isDaylight, name) in types {
+      ttinfo += u32(UInt32(bitPattern: offset)) + [isDaylight ? 1 : 0, UInt8(names.count)]
+      names += Array(name.utf8) + [0]
+    }
+    bytes += header(timecnt: transitions.count, typecnt: types.count, charcnt: names.count)
+    for (t, _) in transitions { bytes += withUnsafeBytes(of: t.bigEndian, Array.init) }
+    bytes += transitions.map(\.1) + ttinfo + names
+    return bytes + Array("\n\(footer)\n".utf8)
+  }
+
+  static let types: [(Int32, Bool, String)] = [
+    (-18_000, false, "EST"), (-14_400, true, "EDT"), (-14_400, false, "EDT"),
+    (-14_400, true, "XDT"), (32_400, false, "JST"),
+  ]
+  /// 2024-03-10T07:00:00Z, when the footer below starts daylight time, and the November end.
+  static let springForward: Int64 = 1_710_054_000
+  static let fallBack: Int64 = 1_730_613_600
+
+  func testAFooterThatDisagreesWithTheLastTransitionIsRefused() throws {
+    let footer = "EST5EDT,M3.2.0,M11.1.0"
+    let before = (Self.fallBack - 86_400 * 300, UInt8(0))
+    // Agreeing: EDT from the spring change, then EST from the autumn one.
+    for last in [(Self.springForward, UInt8(1)), (Self.fallBack, UInt8(0))] {
+      let bytes = tzif(types: Self.types, transitions: [before, last], footer: footer)
+      XCTAssertNoThrow(try Zone(identifier: "Crafted", tzif: bytes), "\(last)")
+    }
+    // Disagreeing in offset, in the daylight flag, in the abbreviation, and with a footer
+    // that has no daylight time at all.
+    let cases: [(last: (Int64, UInt8), footer: String, offsets: [String])] = [
+      ((Self.springForward, 0), footer, ["-14400", "-18000"]),
+      ((Self.fallBack, 1), footer, ["-18000", "-14400"]),
+      ((Self.springForward, 2), footer, ["-14400", "standard", "daylight"]),
+      ((Self.springForward, 3), footer, ["\"EDT\"", "\"XDT\""]),
+      ((Self.springForward, 0), "JST-9", ["32400", "-18000"]),
+    ]
+    for (last, footer, mentions) in cases {
+      let bytes = tzif(types: Self.types, transitions: [before, last], footer: footer)
+      XCTAssertThrowsError(try Zone(identifier: "Crafted", tzif: bytes), "\(last) \(footer)") {
+        guard case .malformedTZif(let zone, let reason) = $0 as? ZoneError else {
+          return XCTFail("\($0)")
+        }
+        XCTAssertEqual(zone, "Crafted")
+        for mention in mentions + [footer, "\(last.0)"] {
+          XCTAssertTrue(reason.contains(mention), "\(mention) in: \(reason)")
+        }
+      }
+    }
+  }
+
+  /// Every system zone with a footer, its last transition's type swapped for each other
+  /// type of the file that the footer does not give at that instant: refused; unpatched:
+  /// loads.
+  func testEverySystemZoneLoadsAndRefusesADisagreeingLastType() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    var (checked, refused) = (0, 0)
+    for id in zones.identifiers() {
+      guard let data = FileManager.default.contents(atPath: TestPaths.zoneinfo + "/" + id)
+      else { continue }
+      let bytes = [UInt8](data)
+      let zone = try Zone(identifier: id, tzif: bytes)
+      XCTAssertNoThrow(try zones.zone(id), id)
+      guard bytes[4] >= UInt8(ascii: "2") else { continue }
+      // The version 2 header follows the version 1 block; its counts give where the last
+      // transition's type index lies.
+      func count(_ at: Int) -> Int {
+        bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) }
+      }
+      func blockSize(_ header: Int, timeSize: Int) -> Int {
+        let (isut, isstd, leap) = (count(header + 20), count(header + 24), count(header + 28))
+        let (time, type, char) = (count(header + 32), count(header + 36), count(header + 40))
+        return time * (timeSize + 1) + type * 6 + char + leap * (timeSize + 4) + isstd + isut
+      }
+      let second = 44 + blockSize(0, timeSize: 4)
+      let (timecnt, typecnt) = (count(second + 32), count(second + 36))
+      guard timecnt > 0, bytes.last == UInt8(ascii: "\n"), bytes[bytes.count - 2] != 10 else {
+        continue
+      }
+      let lastTypeAt = second + 44 + timecnt * 8 + timecnt - 1
+      let lastInstant = bytes[(lastTypeAt - timecnt - 7)...(lastTypeAt - timecnt)].reduce(0) {
+        $0 << 8 | Int64($1)
+      }
+      guard Zone.supportedInstants.contains(lastInstant) else { continue }
+      // The file agrees with its footer, so the zone's type there is the footer's.
+      let truth = (
+        offset: try zone.offset(at: lastInstant),
+        isDaylight: try zone.isDaylightSavingTime(at: lastInstant)
+      )
+      let typesAt = lastTypeAt + 1
+      for type in 0..<typecnt {
+        let offset = Int32(bitPattern: UInt32(count(typesAt + type * 6)))
+        let isDaylight = bytes[typesAt + type * 6 + 4] == 1
+        guard offset != truth.offset || isDaylight != truth.isDaylight else { continue }
+        var patched = bytes
+        patched[lastTypeAt] = UInt8(type)
+        XCTAssertThrowsError(try Zone(identifier: id, tzif: patched), "\(id) type \(type)") {
+          guard case .malformedTZif = $0 as? ZoneError else { return XCTFail("\(id): \($0)") }
+        }
+        refused += 1
+      }
+      checked += 1
+    }
+    XCTAssertGreaterThan(checked, 300)
+    XCTAssertGreaterThan(refused, 300)
+  }
+}

@@ -43,7 +43,45 @@ enum TZifParser {
     // Skip the version 1 block; the 64-bit block that follows is authoritative.
     try reader.skip(first.blockSize(timeSize: 4), what: "version 1 data block")
     let second = try reader.header()
-    return try reader.body(header: second, timeSize: 8, footer: true)
+    let contents = try reader.body(header: second, timeSize: 8, footer: true)
+    try checkFooterAgreesWithLastTransition(contents, zone: zone)
+    return contents
+  }
+
+  /// RFC 8536 §3.3: "If the string is nonempty and one or more transitions appear in the
+  /// version 2+ data, the string MUST be consistent with the last version 2+ transition. In
+  /// other words, evaluating the TZ string at the time of the last transition should yield
+  /// the same time type as was specified in the last transition." A file that breaks this is
+  /// refused rather than read one way or the other: readers disagree on it (some keep the
+  /// transition's type until the footer's next change, others apply the footer at once) and
+  /// zic never writes one.
+  ///
+  /// The type is compared by offset, daylight flag and abbreviation. A last transition
+  /// outside ``Zone/supportedInstants`` is not checked: no answer reads the footer there.
+  static func checkFooterAgreesWithLastTransition(_ contents: TZifContents, zone: String)
+    throws(ZoneError)
+  {
+    guard let footer = contents.footer, let last = contents.transitions.last,
+      let lastType = contents.transitionTypes.last,
+      Zone.supportedInstants.contains(last)
+    else { return }
+    let type = contents.types[Int(lastType)]
+    let state = footer.state(at: last)
+    let abbreviation = footer.abbreviation(isDaylight: state.isDaylight)
+    guard
+      state.offset != type.offset || state.isDaylight != type.isDaylight
+        || abbreviation != type.abbreviation
+    else { return }
+    func describe(_ offset: Int32, _ isDaylight: Bool, _ abbreviation: String) -> String {
+      "UT offset \(offset) (\(quoted(abbreviation)), \(isDaylight ? "daylight" : "standard"))"
+    }
+    throw .malformedTZif(
+      zone: zone,
+      reason: "footer \(quoted(footer.string)) gives "
+        + describe(state.offset, state.isDaylight, abbreviation)
+        + " at the last transition (\(last)), which sets "
+        + describe(type.offset, type.isDaylight, type.abbreviation)
+        + " (RFC 8536 section 3.3: the footer must agree with the last transition)")
   }
 }
 
