@@ -45,7 +45,8 @@ let package = Package(
     .executableTarget(
       name: "dnd",
       dependencies: [
-        "BatchEvaluation", "PushRecall", "OfflinePush", "DNDSchedule", "ZoneInfo", "DNDFixtures",
+        "BatchEvaluation", "PushRecall", "OfflinePush", "DNDSchedule", "ZoneInfo",
+        "ZoneInfoBundle", "DNDFixtures",
       ],
       path: "Sources/5-Tools/dnd"),
     // Interposes malloc in dnd-bench only, to count allocations on the hot path.
@@ -87,7 +88,7 @@ let package = Package(
       name: "dndTests",
       dependencies: [
         "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "OfflinePush", "DNDSchedule",
-        "ZoneInfo", "DNDFixtures",
+        "ZoneInfo", "ZoneInfoBundle", "DNDFixtures",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -129,10 +129,12 @@ final class HelpAndUsageTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("warning: ignoring unknown key \"startHuor\""))
   }
 
+  /// The system database chosen explicitly (without it dnd falls back to its bundled
+  /// snapshot, see VerifyZonesRecallTests).
   func testMissingTimeZoneDatabaseIsAnInputError() throws {
     var environment = ProcessInfo.processInfo.environment
     environment["TZDIR"] = "/nonexistent/zoneinfo"
-    let result = try DNDProcess.run(["zones"], environment: environment)
+    let result = try DNDProcess.run(["zones", "--tzdata", "system"], environment: environment)
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.contains("/nonexistent/zoneinfo"), result.stderr)
     XCTAssertTrue(result.stderr.contains("TZDIR"), result.stderr)

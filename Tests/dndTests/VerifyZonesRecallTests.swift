@@ -1,6 +1,9 @@
+import DNDTestSupport
 import Foundation
 import PushRecall
 import XCTest
+import ZoneInfo
+import ZoneInfoBundle
 
 /// `dnd verify`, `dnd zones`, `dnd zone` and `dnd recall`.
 final class VerifyZonesRecallTests: XCTestCase {
@@ -33,14 +36,80 @@ final class VerifyZonesRecallTests: XCTestCase {
     XCTAssertEqual(result.lines.last, "0 passed, 1 failed")
   }
 
-  func testZones() throws {
+  func testZonesListsTheSourceAndEveryID() throws {
+    let system = try ZoneDatabase(root: TestPaths.zoneinfo)
     let result = try DNDProcess.run(["zones"])
     XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(
+      result.lines.first, "tzdata \(system.version() ?? "(unknown version)") at \(system.root)")
+    XCTAssertEqual(Array(result.lines.dropFirst()), system.identifiers())
+    let json = try DNDProcess.run(["zones", "--json"])
+    let listing = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(listing["zones"] as? [String], system.identifiers())
+    XCTAssertEqual(listing["version"] as? String, system.version())
+    XCTAssertEqual(listing["root"] as? String, system.root)
+    XCTAssertEqual(listing["source"] as? String, result.lines.first)
+    let bundle = try ZoneBundle.embedded()
+    let bundled = try DNDProcess.run(["--tzdata", "bundled", "zones"])
+    XCTAssertEqual(bundled.lines.first, "bundled tzdata \(bundle.version)")
+    XCTAssertEqual(Array(bundled.lines.dropFirst()), bundle.identifiers)
+    XCTAssertEqual(try DNDProcess.run(["zones", "--tzdata=bundled"]).stdout, bundled.stdout)
+  }
+
+  /// With TZDIR pointing nowhere, dnd answers from its bundled snapshot and says why; with an
+  /// explicit choice of data that is missing or empty, `zones` exits 2 naming the root.
+  func testZonesWithoutSystemData() throws {
+    let bundle = try ZoneBundle.embedded()
+    let fallback = try DNDProcess.run(["zones"], environment: ["TZDIR": "/nonexistent"])
+    XCTAssertEqual(fallback.status, 0)
+    XCTAssertEqual(fallback.lines.first, "bundled tzdata \(bundle.version)")
+    XCTAssertTrue(
+      fallback.stderr.hasPrefix(
+        "dnd: note: TZDIR: time zone database at /nonexistent is unavailable"), fallback.stderr)
+    let empty = NSTemporaryDirectory() + "dnd-empty-root-\(getpid())"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    for (arguments, reason) in [
+      (["zones", "--tzdata", "/nonexistent"], "at /nonexistent is unavailable: No such file"),
+      (["--tzdata", empty, "zones"], "at \(empty) is unavailable: empty directory"),
+      (["zones", "--tzdata", "system"], "at /nonexistent is unavailable: No such file"),
+    ] {
+      let result = try DNDProcess.run(arguments, environment: ["TZDIR": "/nonexistent"])
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertEqual(result.stdout, "", "\(arguments)")
+      XCTAssertTrue(result.stderr.contains(reason), "\(arguments): \(result.stderr)")
+    }
+    let usage = try DNDProcess.run(["zones", "--tzdata"])
+    XCTAssertEqual(usage.status, 2)
+    XCTAssertTrue(usage.stderr.contains("--tzdata needs system, bundled or a PATH"), usage.stderr)
+  }
+
+  /// With no data at all, UTC rules still answer in eval; other zones say why they cannot,
+  /// and verify says why its rows could not run.
+  func testEvalAndVerifyWithNoData() throws {
+    let rule = { (zone: String) in
+      #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2, "#
+        + #""timeZoneID": "\#(zone)"}, "at": 1773025200}"#
+    }
+    let input = [rule("UTC"), rule("Etc/GMT-8"), rule("America/New_York")].joined(separator: "\n")
+    let result = try DNDProcess.run(["--tzdata", "/nonexistent", "eval"], input: input)
+    XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(result.lines.count, 3)
-    XCTAssertTrue(result.lines[0].hasPrefix("tzdata version: "))
-    let count = Int(result.lines[1].dropFirst("zones:".count).trimmingCharacters(in: .whitespaces))
-    XCTAssertGreaterThan(count ?? 0, 0)
-    XCTAssertTrue(result.lines[2].hasPrefix("root:           /"))
+    // 1773025200 is 2026-03-09T03:00:00Z: in 22:00–08:00 in UTC, 11:00 at +08.
+    XCTAssertTrue(result.lines[0].hasPrefix(#"{"inDoNotDisturb": true"#), result.lines[0])
+    XCTAssertTrue(result.lines[1].hasPrefix(#"{"inDoNotDisturb": false"#), result.lines[1])
+    XCTAssertTrue(
+      result.lines[2].contains("time zone database at /nonexistent is unavailable"),
+      result.lines[2])
+    let verify = try DNDProcess.run(["verify", "--tzdata", "/nonexistent"])
+    XCTAssertEqual(verify.status, 1)
+    XCTAssertEqual(
+      verify.lines.dropLast().last,
+      "no time zone data, so only rows in UTC and the fixed Etc zones could run: "
+        + "time zone database at /nonexistent is unavailable: No such file or directory; "
+        + "install tzdata (apt-get install tzdata, apk add tzdata) or point TZDIR at a "
+        + "zoneinfo directory")
   }
 
   func testZoneTransitionsInAYear() throws {
@@ -61,6 +130,44 @@ final class VerifyZonesRecallTests: XCTestCase {
     let current = try DNDProcess.run(["zone", "Europe/Berlin"])
     XCTAssertEqual(current.status, 0)
     XCTAssertTrue(current.stdout.contains("2 transitions"))
+  }
+
+  /// Shifts that are not whole minutes keep their seconds (zdump -v: Monrovia went from
+  /// -00:44:30 to GMT on 1972-01-07, Accra from -00:00:52 to GMT on 1915-11-02); a range of
+  /// years, and one JSON object per transition.
+  func testZoneRangesJSONAndSecondsShifts() throws {
+    let monrovia = try DNDProcess.run(["zone", "Africa/Monrovia", "--from", "1972", "--to", "1972"])
+    XCTAssertEqual(
+      monrovia.lines,
+      [
+        "Africa/Monrovia in 1972: 1 transition",
+        "1972-01-07T00:44:30Z  1972-01-06T23:59:59-00:44:30 MMT → 1972-01-07T00:44:30+00:00 GMT  "
+          + "(clocks go forward 44m 30s, DST off)",
+      ])
+    let accra = try DNDProcess.run(["zone", "Africa/Accra", "--year", "1915"])
+    XCTAssertTrue(accra.stdout.contains("(clocks go forward 52s, DST off)"), accra.stdout)
+    let range = try DNDProcess.run(["zone", "America/New_York", "--from", "2025", "--to", "2027"])
+    XCTAssertEqual(range.lines.first, "America/New_York from 2025 to 2027: 6 transitions")
+    let json = try DNDProcess.run(["zone", "America/New_York", "--year", "2026", "--json"])
+    XCTAssertEqual(json.lines.count, 2)
+    let spring = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(json.lines[0].utf8)) as? [String: Any])
+    XCTAssertEqual(spring["instant"] as? Int, 1_772_953_200)
+    XCTAssertEqual(spring["utc"] as? String, "2026-03-08T07:00:00Z")
+    XCTAssertEqual(spring["offsetBefore"] as? Int, -18_000)
+    XCTAssertEqual(spring["offsetAfter"] as? Int, -14_400)
+    XCTAssertEqual(spring["abbreviationBefore"] as? String, "EST")
+    XCTAssertEqual(spring["abbreviationAfter"] as? String, "EDT")
+    XCTAssertEqual(spring["dstBefore"] as? Bool, false)
+    XCTAssertEqual(spring["dstAfter"] as? Bool, true)
+    for (arguments, message) in [
+      (["zone", "UTC", "--year", "2026", "--from", "2025"], "--year is one year"),
+      (["zone", "UTC", "--from", "2027", "--to", "2026"], "--from 2027 is after --to 2026"),
+    ] {
+      let result = try DNDProcess.run(arguments)
+      XCTAssertEqual(result.status, 2)
+      XCTAssertTrue(result.stderr.contains(message), result.stderr)
+    }
   }
 
   func testRecallPrintsBothPayloads() throws {

@@ -10,8 +10,8 @@ enum VerifyCommand {
     Usage: dnd verify [FILE|DIRECTORY…]
 
     Checks fixture tables (tab-separated *.tsv files: zone transitions, or do-not-disturb
-    cases) against DNDKit with the time zone database at $TZDIR (default
-    /usr/share/zoneinfo). Prints each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends
+    cases) against DNDKit with the tool's time zone data (see 'dnd zones'; --tzdata
+    system|bundled|PATH chooses). Prints each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends
     with a line `N passed, M failed`. A table that cannot be read counts as one failure.
 
     Without arguments, checks every *.tsv in Fixtures/ of the current directory, or else in
@@ -49,7 +49,8 @@ enum VerifyCommand {
         }
       }
     }
-    let verifier = FixtureVerifier(zones: try context.zones())
+    let zones = try context.zones()
+    let verifier = FixtureVerifier(zones: zones)
     var report = FixtureVerifier.Report()
     var unreadable: [String] = []
     for path in paths {
@@ -61,6 +62,11 @@ enum VerifyCommand {
     }
     for failure in report.failures { print(failure.description) }
     for problem in unreadable { print(problem) }
+    do {
+      try zones.checkAvailable()
+    } catch {
+      print("no time zone data, so only rows in UTC and the fixed Etc zones could run: \(error)")
+    }
     let failed = report.failures.count + unreadable.count
     print("\(report.passed) passed, \(failed) failed")
     return failed == 0 ? ExitStatus.success : ExitStatus.checkFailed

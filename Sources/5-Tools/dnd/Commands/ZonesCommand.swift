@@ -1,55 +1,112 @@
+import Foundation
 import ZoneInfo
 
-/// `dnd zones`: what time zone database the tool reads.
+/// `dnd zones`: which time zone data the tool answers from, and every zone ID in it.
 enum ZonesCommand {
-  static let spec = OptionSpec()
+  static let spec = OptionSpec(flags: ["--json"])
 
   static let help = """
-    Usage: dnd zones
+    Usage: dnd zones [--json] [--tzdata system|bundled|PATH]
 
-    Prints the time zone database DNDKit reads: its tzdata version, how many zone IDs it
-    has, and its root directory ($TZDIR, default /usr/share/zoneinfo).
+    Prints where the tool's time zone answers come from and the tzdata version on the first
+    line (such as "tzdata 2025b at /usr/share/zoneinfo" or "bundled tzdata 2025b"), then
+    every zone ID, one per line, sorted. The system database ($TZDIR, default
+    /usr/share/zoneinfo) answers when it exists, else the snapshot built into dnd.
 
     Options:
-      -h, --help   show this help
+      --json                        one JSON object: source (the first line above), root,
+                                    version, zones
+      --tzdata system|bundled|PATH  choose the data explicitly
+      -h, --help                    show this help
 
-    Exit status: 0; 2 when the database cannot be opened.
+    Exit status: 0; 2 when there is no usable time zone database.
     """
+
+  /// The `--json` form.
+  struct Listing: Encodable {
+    var source: String
+    var root: String
+    var version: String?
+    var zones: [String]
+  }
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     let zones = try context.zones()
-    print("tzdata version: \(zones.version() ?? "unknown (no tzdata.zi or +VERSION)")")
-    print("zones:          \(zones.identifiers().count)")
-    print("root:           \(zones.root)")
+    do {
+      try zones.checkAvailable()
+    } catch {
+      throw .input(error.description)
+    }
+    let ids = zones.identifiers()
+    if arguments.has("--json") {
+      let listing = Listing(
+        source: zones.description, root: zones.root, version: zones.version(), zones: ids)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      guard let data = try? encoder.encode(listing) else {
+        throw .input("cannot encode the zone list")
+      }
+      print(String(decoding: data, as: UTF8.self))
+    } else {
+      print(zones.description)
+      print(ids.joined(separator: "\n"))
+    }
     return ExitStatus.success
   }
 }
 
-/// `dnd zone ID`: a zone's transitions in a year.
+/// `dnd zone ID`: a zone's transitions in a range of years.
 enum ZoneCommand {
-  static let spec = OptionSpec(valued: ["--year"], maximumPositionals: 1)
+  static let spec = OptionSpec(
+    valued: ["--year", "--from", "--to"], flags: ["--json"], maximumPositionals: 1)
 
   static let help = """
-    Usage: dnd zone ID [--year YEAR]
+    Usage: dnd zone ID [--year YEAR | --from YEAR --to YEAR] [--json]
 
-    Lists a zone's transitions (clock changes, and changes of abbreviation or DST flag) in a
-    year of its local calendar: the instant in UTC, the wall clock just before and from the
-    transition on, and the shift.
+    Lists a zone's transitions (clock changes, and changes of abbreviation or DST flag) in
+    years of its local calendar: the instant in UTC, the wall clock just before and from the
+    transition on, and the shift (with its seconds when it is not whole minutes).
 
     Options:
-      --year YEAR  the year, -9998...9998 (default: this year, in the zone)
+      --year YEAR  one year, -9998...9998 (default: this year, in the zone)
+      --from YEAR  the first year of a range (default: --to, or this year)
+      --to YEAR    the last year of a range (default: --from)
+      --json       one JSON object per line and transition: instant (UNIX seconds), utc,
+                   offsetBefore and offsetAfter (seconds east of UTC), abbreviationBefore,
+                   abbreviationAfter, dstBefore, dstAfter
       -h, --help   show this help
 
     Exit status: 0; 2 for bad usage or an unknown zone.
 
-    Example:
+    Examples:
       dnd zone America/New_York --year 2026
+      dnd zone Africa/Monrovia --from 1970 --to 1980 --json
     """
+
+  /// One transition in the `--json` form.
+  struct TransitionLine: Encodable {
+    var instant: Int64
+    var utc: String
+    var offsetBefore: Int32
+    var offsetAfter: Int32
+    var abbreviationBefore: String
+    var abbreviationAfter: String
+    var dstBefore: Bool
+    var dstAfter: Bool
+  }
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     guard let id = arguments.positionals.first else {
       throw .usage("'dnd zone' needs a zone ID, such as America/New_York")
     }
+    let years = -9998...9998
+    let year = try arguments.integer("--year", in: years)
+    var from = try arguments.integer("--from", in: years)
+    var to = try arguments.integer("--to", in: years)
+    if year != nil && (from != nil || to != nil) {
+      throw .usage("--year is one year; give it or --from/--to, not both")
+    }
+    if let from, let to, from > to { throw .usage("--from \(from) is after --to \(to)") }
     let zones = try context.zones()
     let zone: Zone
     do {
@@ -58,26 +115,45 @@ enum ZoneCommand {
       throw .input(error.description)
     }
     let clock = WallClock(zone: zone)
-    let year =
-      try arguments.integer("--year", in: -9998...9998)
-      ?? (try? zone.localDateTime(at: context.now()).year) ?? 2026
+    from = year ?? from ?? to
+    to = year ?? to ?? from
+    let first = from ?? (try? zone.localDateTime(at: context.now()).year) ?? 2026
+    let last = to ?? first
     let range: Range<Int64>
     let transitions: [ZoneTransition]
     do {
-      let first = try LocalDateTime(year: year, month: 1, day: 1).dayNumber
-      let next = try LocalDateTime(year: year + 1, month: 1, day: 1).dayNumber
-      range = try clock.startOfDay(first)..<clock.startOfDay(next)
+      let start = try LocalDateTime(year: first, month: 1, day: 1).dayNumber
+      let end = try LocalDateTime(year: last + 1, month: 1, day: 1).dayNumber
+      range = try clock.startOfDay(start)..<clock.startOfDay(end)
       transitions = try zone.transitions(in: range)
     } catch {
       throw .input(error.description)
     }
+    if arguments.has("--json") {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      for transition in transitions {
+        let t = transition.instant
+        let line = TransitionLine(
+          instant: t, utc: (try? Zone.utc.iso8601(t)) ?? String(t),
+          offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter,
+          abbreviationBefore: transition.abbreviationBefore,
+          abbreviationAfter: transition.abbreviationAfter,
+          dstBefore: (try? zone.isDaylightSavingTime(at: t - 1)) ?? false,
+          dstAfter: transition.isDaylightSavingTimeAfter)
+        guard let data = try? encoder.encode(line) else { throw .input("cannot encode \(t)") }
+        print(String(decoding: data, as: UTF8.self))
+      }
+      return ExitStatus.success
+    }
+    let span = first == last ? "in \(first)" : "from \(first) to \(last)"
     print(
-      "\(zone.identifier) in \(year): \(transitions.count) transition\(transitions.count == 1 ? "" : "s")"
+      "\(zone.identifier) \(span): \(transitions.count) transition\(transitions.count == 1 ? "" : "s")"
     )
     if transitions.isEmpty {
       let offset = (try? zone.offset(at: range.lowerBound)).map { Zone.formatOffset($0) } ?? "?"
       let abbreviation = (try? zone.abbreviation(at: range.lowerBound)) ?? "?"
-      print("offset \(offset) (\(abbreviation)) all year")
+      print("offset \(offset) (\(abbreviation)) \(first == last ? "all year" : "throughout")")
     }
     for transition in transitions {
       print(line(transition))

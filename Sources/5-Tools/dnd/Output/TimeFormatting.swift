@@ -46,13 +46,13 @@ enum TimeFormatting {
     return "\(rest)s"
   }
 
-  /// A wall-clock shift such as `1h`, `30m` or `1h 30m`.
+  /// A wall-clock shift such as `1h`, `30m`, `1h 30m`, or with its seconds when it is not
+  /// whole minutes: `44m 30s` (Africa/Monrovia, 1972), `52s` (Africa/Accra, 1915).
   static func shift(_ seconds: Int32) -> String {
     let magnitude = Int64(seconds.magnitude)
-    let hours = magnitude / 3600
-    let minutes = magnitude / 60 % 60
-    if hours > 0 && minutes > 0 { return "\(hours)h \(minutes)m" }
-    return hours > 0 ? "\(hours)h" : "\(minutes)m"
+    let parts = [(magnitude / 3600, "h"), (magnitude / 60 % 60, "m"), (magnitude % 60, "s")]
+      .filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }
+    return parts.isEmpty ? "0m" : parts.joined(separator: " ")
   }
 }
 

@@ -58,7 +58,9 @@ enum DNDTool {
 
       INSTANT arguments: ISO 8601 with an offset or Z (2026-03-08T07:30:00Z,
       2026-03-08T02:30:00-05:00), UNIX seconds (1772955000), or now.
-      Time zones come from $TZDIR (default /usr/share/zoneinfo).
+      Time zones come from the system's tzdata ($TZDIR, default /usr/share/zoneinfo) when it
+      exists, else from the tzdata snapshot built into dnd ('dnd zones' says which).
+      --tzdata system|bundled|PATH, before or after the subcommand, chooses explicitly.
 
       Exit status: 0 success; 1 a check that failed (verify); 2 bad usage or input.
       """
@@ -73,6 +75,12 @@ enum DNDTool {
   static func main(_ arguments: [String], context: ToolContext) -> Int32 {
     var rest = arguments
     var subcommand = subcommands[0]
+    do {
+      if let choice = try takeTZData(&rest) { context.tzdata = ToolContext.TZDataChoice(choice) }
+    } catch {
+      printError("dnd: error: \(error.message)")
+      return ExitStatus.badInput
+    }
     if let first = rest.first {
       if first == "-h" || first == "--help" || first == "help" {
         if rest.count > 1, let named = subcommands.first(where: { $0.name == rest[1] }) {
@@ -105,5 +113,28 @@ enum DNDTool {
       }
       return ExitStatus.badInput
     }
+  }
+
+  /// Removes the global `--tzdata VALUE` (or `--tzdata=VALUE`) from the arguments before any
+  /// `--`, and returns its value.
+  static func takeTZData(_ arguments: inout [String]) throws(CLIError) -> String? {
+    var value: String?
+    var i = 0
+    while i < arguments.count && arguments[i] != "--" {
+      if arguments[i] == "--tzdata" {
+        guard i + 1 < arguments.count else {
+          throw .usage("--tzdata needs system, bundled or a PATH")
+        }
+        value = arguments[i + 1]
+        arguments.removeSubrange(i...(i + 1))
+      } else if arguments[i].hasPrefix("--tzdata=") {
+        value = String(arguments[i].dropFirst("--tzdata=".count))
+        arguments.remove(at: i)
+      } else {
+        i += 1
+      }
+    }
+    if value == "" { throw .usage("--tzdata needs system, bundled or a PATH") }
+    return value
   }
 }

@@ -1,16 +1,40 @@
 import Foundation
 import ZoneInfo
+import ZoneInfoBundle
 
 /// What a subcommand may read from the outside world: the time zone database (chosen by
-/// `TZDIR`), the clock, and the working directory. The `dnd` tool is the only part of DNDKit
-/// that reads them; the libraries take them as arguments.
+/// `--tzdata` and `TZDIR`), the clock, and the working directory. The `dnd` tool is the only
+/// part of DNDKit that reads them; the libraries take them as arguments.
 final class ToolContext {
+  /// Which time zone data answers: `--tzdata system|bundled|PATH`, or automatic.
+  enum TZDataChoice: Equatable {
+    /// The system database when there is one (`TZDIR`, else /usr/share/zoneinfo), else the
+    /// bundled snapshot.
+    case automatic
+    /// The system database only.
+    case system
+    /// The snapshot built into dnd.
+    case bundled
+    /// A zoneinfo directory.
+    case directory(String)
+
+    init(_ text: String) {
+      switch text {
+      case "system": self = .system
+      case "bundled": self = .bundled
+      default: self = .directory(text)
+      }
+    }
+  }
+
   /// The process environment.
   let environment: [String: String]
   /// The path of the running executable, to find the package's fixtures.
   let executablePath: String
   /// How the user started the tool (`argv[0]`), for the commands the tool suggests.
   let invokedAs: String
+  /// Which time zone data answers.
+  var tzdata = TZDataChoice.automatic
   private var database: ZoneDatabase?
 
   init(environment: [String: String], executablePath: String, invokedAs: String = "dnd") {
@@ -32,15 +56,50 @@ final class ToolContext {
     return plain ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// The time zone database at `$TZDIR`, or at the system default; opened on first use.
+  /// The time zone database `--tzdata` chose; opened on first use.
   ///
-  /// - Throws: ``CLIError`` when the database is missing, with the fix in the message.
+  /// Automatic: the system's (`TZDIR`, else /usr/share/zoneinfo) when it opens, else the
+  /// bundled snapshot (with a note on standard error when `TZDIR` named a directory that
+  /// could not be used). A system or PATH choice that cannot be opened gives a database with
+  /// no data: UTC rules still answer, and every other zone reports why there is no data.
+  ///
+  /// - Throws: ``CLIError`` when the bundled snapshot is corrupt.
   func zones() throws(CLIError) -> ZoneDatabase {
     if let database { return database }
+    let root = ZoneDatabase.environmentRoot(environment["TZDIR"])
+    let opened: ZoneDatabase
+    switch tzdata {
+    case .bundled:
+      opened = try bundled()
+    case .system:
+      opened = directory(root)
+    case .directory(let path):
+      opened = directory(path)
+    case .automatic:
+      do {
+        opened = try ZoneDatabase(root: root)
+      } catch {
+        opened = try bundled()
+        if environment["TZDIR"].map({ !$0.isEmpty }) == true {
+          printError("dnd: note: TZDIR: \(error); answering from \(opened)")
+        }
+      }
+    }
+    database = opened
+    return opened
+  }
+
+  private func directory(_ root: String) -> ZoneDatabase {
     do {
-      let opened = try ZoneDatabase(root: ZoneDatabase.environmentRoot(environment["TZDIR"]))
-      database = opened
-      return opened
+      return try ZoneDatabase(root: root)
+    } catch {
+      return ZoneDatabase(unavailable: error)
+    }
+  }
+
+  private func bundled() throws(CLIError) -> ZoneDatabase {
+    do {
+      return ZoneDatabase(bundle: try .embedded())
     } catch {
       throw .input(error.description)
     }
