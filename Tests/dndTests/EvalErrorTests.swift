@@ -200,4 +200,36 @@ final class EvalErrorTests: XCTestCase {
     XCTAssertEqual(empty.status, 0)
     XCTAssertEqual(empty.stdout, "")
   }
+
+  /// A rule's platform list past the limit is `tooManyPlatforms` (140,000 distinct values ≥ 64
+  /// took seconds of CPU when lists were quadratic); the query's own `onlinePlatforms` past it
+  /// is `invalidQuery`; lists of exactly the limit are answered.
+  func testPlatformListsPastTheLimitAreRefused() throws {
+    func list(_ count: Int, from first: Int = 64) -> String {
+      "[" + (first..<(first + count)).map(String.init).joined(separator: ",") + "]"
+    }
+    let lines = [
+      "{\"pushRule\": {\"onlinePlatforms\": \(list(140_000))}, \"kind\": \"call\", \"platform\": 1, \"at\": 1}",
+      "{\"pushRule\": {\"notToReceiveOfflinePushPlatforms\": \(list(1_025))}, \"kind\": \"call\", \"platform\": 64, \"at\": 1}",
+      "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"onlinePlatforms\": \(list(1_025)), \"at\": 1}",
+      "{\"pushRule\": {\"onlinePlatforms\": \(list(1_024)), \"notToReceiveOfflinePushPlatforms\": \(list(1_024, from: 1_000))}, \"kind\": \"call\", \"platform\": 2023, \"onlinePlatforms\": \(list(1_024, from: 1_087)), \"at\": 1}",
+      "{\"pushRule\": {\"onlinePlatforms\": \(list(1_024)), \"notToReceiveOfflinePushPlatforms\": \(list(1_024, from: 1_000))}, \"kind\": \"call\", \"platform\": 2023, \"onlinePlatforms\": \(list(1_024, from: 1_088)), \"at\": 1}",
+    ]
+    let answers = try answers(lines)
+    let first = try XCTUnwrap(error(answers[0]))
+    XCTAssertEqual(first.code, "tooManyPlatforms")
+    XCTAssertTrue(
+      first.message.contains("pushRule.onlinePlatforms = 140000 entries"), first.message)
+    let second = try XCTUnwrap(error(answers[1]))
+    XCTAssertEqual(second.code, "tooManyPlatforms")
+    XCTAssertTrue(
+      second.message.contains("pushRule.notToReceiveOfflinePushPlatforms = 1025 entries"),
+      second.message)
+    let third = try XCTUnwrap(error(answers[2]))
+    XCTAssertEqual(third.code, "invalidQuery")
+    XCTAssertTrue(third.message.contains("onlinePlatforms = 1025 entries"), third.message)
+    // 64…1087 online in the rule; 1087 is online now in the first, not in the second.
+    XCTAssertEqual(answers[3]["reason"] as? String, "platformRule")
+    XCTAssertEqual(answers[4]["deliver"] as? Bool, true)
+  }
 }

@@ -28,6 +28,8 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidWeekday
     /// A snooze whose bounds are out of range or not in order (`from` < `until`).
     case invalidSnooze
+    /// A platform list longer than `OfflinePushRule.maximumPlatformCount` entries.
+    case tooManyPlatforms
   }
 
   /// The kind of problem.

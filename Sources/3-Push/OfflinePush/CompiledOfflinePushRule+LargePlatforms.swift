@@ -43,10 +43,11 @@ extension CompiledOfflinePushRule {
       let raw = target.rawValue
       let silenced =
         (0..<64).contains(raw)
-        ? silencedMask >> UInt64(raw) & 1 == 1 : lists.pointee.silenced.contains(raw)
+        ? silencedMask >> UInt64(raw) & 1 == 1
+        : PlatformSet.sortedList(lists.pointee.silenced, contains: raw)
       guard silenced else { return false }
       if onlineMask & other.mask != 0 { return true }
-      return lists.pointee.online.contains { other.others.contains($0) }
+      return PlatformSet.sortedListsShareAValue(lists.pointee.online, other.others)
     }
 
     /// What an entry is looked up by.

@@ -26,14 +26,19 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   ///   - rule: The rule as stored (saved with ``OfflinePushRule/saved(at:zones:)``).
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Throws: `RuleValidationError` listing every invalid field.
-  /// - Complexity: O(*p*) in the number of platforms, plus a zone load on a cache miss.
+  /// - Complexity: O(*p* log *p*) in the number of platforms (at most
+  ///   ``OfflinePushRule/maximumPlatformCount`` a list), plus a zone load on a cache miss.
   public init(rule: OfflinePushRule, zones: ZoneDatabase) throws(RuleValidationError) {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
+    // The lengths first: a list past the limit is refused before any work in its length.
+    let platformErrors = rule.validatePlatformLists()
     do {
       schedule = try DoNotDisturbSchedule(rule: dnd, zones: zones)
     } catch {
-      throw RuleValidationError(errors: error.errors.map { $0.nested(under: "doNotDisturbRule") })
+      throw RuleValidationError(
+        errors: platformErrors + error.errors.map { $0.nested(under: "doNotDisturbRule") })
     }
+    guard platformErrors.isEmpty else { throw RuleValidationError(errors: platformErrors) }
     let online = PlatformSet(rule.onlinePlatforms)
     let silenced = PlatformSet(rule.notToReceiveOfflinePushPlatforms)
     onlineMask = online.mask

@@ -5,8 +5,9 @@ extension OfflinePushRule {
   /// The rule as the server stores it and sends to the user's other devices, after a client
   /// submitted it whole (ZIM's `updateUserOfflinePushRule` is a full update).
   ///
-  /// Validates every field and reports all problems, with key paths under
-  /// `doNotDisturbRule.`; recomputes the DND rule's `onceEndTimestamp` from the save instant
+  /// Validates every field and reports all problems (platform lists longer than
+  /// ``maximumPlatformCount``, then the DND rule's, with key paths under `doNotDisturbRule.`);
+  /// recomputes the DND rule's `onceEndTimestamp` from the save instant
   /// (see `DoNotDisturbRule.saved(at:zones:)`). Saving the same rule at the same instant
   /// gives the same result.
   ///
@@ -19,13 +20,15 @@ extension OfflinePushRule {
     -> OfflinePushRule
   {
     var rule = self
+    var errors = validatePlatformLists()
     if let dnd = doNotDisturbRule {
       do {
         rule.doNotDisturbRule = try dnd.saved(at: savedAt, zones: zones)
       } catch {
-        throw RuleValidationError(errors: error.errors.map { $0.nested(under: "doNotDisturbRule") })
+        errors += error.errors.map { $0.nested(under: "doNotDisturbRule") }
       }
     }
+    guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
     return rule
   }
 }

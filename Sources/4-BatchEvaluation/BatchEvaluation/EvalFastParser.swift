@@ -205,25 +205,30 @@ struct EvalFastParser: JSONByteScanning {
     range.count >= 2 && bytes[range.lowerBound] == UInt8(ascii: "\"")
   }
 
-  /// An array of plain integers filling a range, as a platform set, or nil.
+  /// An array of plain integers filling a range, as a platform set, or nil (also for a list
+  /// longer than `OfflinePushRule.maximumPlatformCount`, which the general parser refuses).
   func platforms(_ range: Range<Int>) -> PlatformSet? {
     var parser = EvalFastParser(UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]))
     parser.index = range.lowerBound
     guard parser.consume(UInt8(ascii: "[")) else { return nil }
-    var set = PlatformSet()
+    var list: [Platform] = []
     parser.skipWhitespace()
-    if parser.consume(UInt8(ascii: "]")) { return parser.index == range.upperBound ? set : nil }
+    if parser.consume(UInt8(ascii: "]")) {
+      return parser.index == range.upperBound ? PlatformSet() : nil
+    }
     while true {
       let start = parser.index
-      guard parser.skipInteger(), let value = parser.integer(start..<parser.index) else {
+      guard parser.skipInteger(), let value = parser.integer(start..<parser.index),
+        list.count < OfflinePushRule.maximumPlatformCount
+      else {
         return nil
       }
-      set.insert(Platform(rawValue: Int(value)))
+      list.append(Platform(rawValue: Int(value)))
       parser.skipWhitespace()
       if parser.consume(UInt8(ascii: "]")) { break }
       guard parser.consume(UInt8(ascii: ",")) else { return nil }
       parser.skipWhitespace()
     }
-    return parser.index == range.upperBound ? set : nil
+    return parser.index == range.upperBound ? PlatformSet(list) : nil
   }
 }

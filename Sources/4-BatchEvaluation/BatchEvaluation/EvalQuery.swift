@@ -101,8 +101,13 @@ struct EvalQuery {
       guard let platform = document.platform else {
         throw problem("platform: required key is missing in a push query (a platform number)")
       }
-      question = .push(
-        pushRule, kind: kind, platform: platform, online: document.onlinePlatforms ?? [])
+      let online = document.onlinePlatforms ?? []
+      guard online.count <= OfflinePushRule.maximumPlatformCount else {
+        throw problem(
+          "onlinePlatforms = \(online.count) entries: a platform list holds at most "
+            + "\(OfflinePushRule.maximumPlatformCount) entries")
+      }
+      question = .push(pushRule, kind: kind, platform: platform, online: online)
     case (.some, .some):
       throw problem("a query has \"rule\" or \"pushRule\", not both")
     case (nil, nil):

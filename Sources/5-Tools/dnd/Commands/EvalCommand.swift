@@ -43,6 +43,7 @@ enum EvalCommand {
                                a rule field is invalid; with several, the code is the first
                                one's and the message lists them all
       invalidInstant           at, savedAt or onceEndTimestamp outside years -9999...9999
+      tooManyPlatforms         a rule's platform list has more than 1024 entries
 
     Example:
       echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, \\
