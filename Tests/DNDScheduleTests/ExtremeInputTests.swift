@@ -438,8 +438,9 @@ final class ExtremeInputTests: XCTestCase {
     XCTAssertEqual(listing, .exited(0))
   }
 
-  /// A TZif header claiming huge counts is refused before anything is allocated, whichever
-  /// count it is and in either header; so are oversized files and footers.
+  /// A TZif header claiming huge counts is refused as malformed, whichever count it is and in
+  /// either header; so are oversized files and footers. (How fast the refusal is belongs in
+  /// dnd-bench, not here.)
   func testHugeCountsAndSizesAreRefusedBeforeAllocating() throws {
     let good = tzif(transitions: [0, 1_000_000], footer: "UTC0AAA,M3.2.0,M11.1.0")
     XCTAssertNoThrow(try Zone(identifier: "Good", tzif: good))
@@ -450,12 +451,9 @@ final class ExtremeInputTests: XCTestCase {
           let offset = (header == 0 ? 0 : v1BlockEnd(good)) + 20 + field * 4
           bytes.replaceSubrange(
             offset..<(offset + 4), with: withUnsafeBytes(of: value.bigEndian, Array.init))
-          let started = Date()
           XCTAssertThrowsError(try Zone(identifier: "Huge", tzif: bytes), "\(header) \(field)") {
             guard case .malformedTZif = $0 as? ZoneError else { return XCTFail("\($0)") }
           }
-          XCTAssertLessThan(
-            Date().timeIntervalSince(started), 0.5, "header \(header) field \(field)")
         }
       }
     }
@@ -498,31 +496,21 @@ final class ExtremeInputTests: XCTestCase {
     }
   }
 
-  /// Transition searches on a rule whose clock never changes (daylight time all year, the
-  /// RFC 8536 `0/0,J365/25` idiom) cost about as much as on an ordinary rule, not one step per
-  /// year up to 9999. Measured against an ordinary rule, so the bound holds in every build.
-  func testTransitionSearchesOnARuleThatNeverChangesAreBounded() throws {
+  /// A rule whose clock never changes (daylight time all year, the RFC 8536 `0/0,J365/25`
+  /// idiom) has no transition in either direction from anywhere in the supported range, and
+  /// reads daylight time throughout. The cost of such searches (once a walk to year 9999) is
+  /// bounded by the replay of `posix-tz/permanent-dst` in a child process with a time limit;
+  /// its speed is dnd-bench's business.
+  func testARuleThatNeverChangesHasNoTransitions() throws {
     let permanent = try Zone(posixTZ: "<-03>3<-02>,0/0,J365/25")
-    let ordinary = try Zone(posixTZ: "EST5EDT,M3.2.0,M11.1.0")
-    func seconds(_ zone: Zone, _ repeats: Int) throws -> Double {
-      let started = Date()
-      for index in 0..<repeats {
-        let t = 1_773_025_200 + Int64(index) * 86_400
-        _ = try zone.nextTransition(after: t)
-        _ = try zone.previousTransition(atOrBefore: t)
-      }
-      return Date().timeIntervalSince(started) / Double(repeats)
+    for t in [Zone.supportedInstants.lowerBound, 0, 1_773_025_200, 253_402_300_000] {
+      XCTAssertNil(try permanent.nextTransition(after: t), "\(t)")
+      XCTAssertNil(try permanent.previousTransition(atOrBefore: t), "\(t)")
+      XCTAssertEqual(try permanent.offset(at: t), -7_200, "\(t)")
+      let end = min(t + 400 * 31_556_952, Zone.supportedInstants.upperBound)
+      XCTAssertEqual(try permanent.transitions(in: t..<end).count, 0, "\(t)")
     }
-    XCTAssertNil(try permanent.nextTransition(after: 0))
     XCTAssertNil(try permanent.previousTransition(atOrBefore: Zone.supportedInstants.upperBound))
-    XCTAssertEqual(try permanent.offset(at: 1_773_025_200), -7_200)
-    let ordinaryCost = try seconds(ordinary, 400)
-    let permanentCost = try seconds(permanent, 10)
-    // One step per year from 2026 to 9999 is about 8,000 steps; a bounded search takes at
-    // most a 400-year cycle of them.
-    XCTAssertLessThan(
-      permanentCost / ordinaryCost, 2_000,
-      "\(permanentCost * 1e3) ms per search against \(ordinaryCost * 1e3) ms")
   }
 
   /// Daylight time all year (`0/0,J365/25`, and `J365/23` when daylight time is behind
@@ -584,9 +572,16 @@ final class ExtremeInputTests: XCTestCase {
   }
 
   /// Every saved input of the `eval-line` fuzz target through the built `dnd eval`: exit 0,
-  /// one JSON object line per line.
+  /// one JSON object line per line. The target has no findings saved yet, so its seed corpus
+  /// (`Fuzz/Seeds/eval-line`, the inputs every fuzz run starts from) is replayed, and the
+  /// findings folder too once `Fuzz/run.sh` has saved one there.
   func testEvalLineFuzzRegressions() throws {
-    for (name, bytes) in try regressionInputs("eval-line") {
+    var inputs = try TestPaths.replayInputs(in: TestPaths.packageRoot + "/Fuzz/Seeds/eval-line")
+    let findings = TestPaths.fixtures + "/fuzz-regressions/eval-line"
+    if FileManager.default.fileExists(atPath: findings) {
+      inputs += try TestPaths.replayInputs(in: findings)
+    }
+    for (name, bytes) in inputs {
       let run = try runDND(["eval"], input: .bytes(bytes), timeout: 60)
       XCTAssertEqual(run.status, .exited(0), name)
       var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
@@ -595,11 +590,21 @@ final class ExtremeInputTests: XCTestCase {
     }
   }
 
-  func regressionInputs(_ target: String) throws -> [(String, [UInt8])] {
-    let folder = TestPaths.fixtures + "/fuzz-regressions/" + target
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return try names.sorted().filter { !$0.hasPrefix("README") }.map { name in
-      (name, [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: folder + "/" + name))))
+  /// The saved inputs of a fuzz target; throws when there are none.
+  func regressionInputs(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
+    try TestPaths.replayInputs(in: TestPaths.fixtures + "/fuzz-regressions/" + target)
+  }
+
+  /// A replay of a missing or empty folder fails instead of checking nothing.
+  func testReplayOfAMissingOrEmptyFolderFails() throws {
+    let scratch = NSTemporaryDirectory() + "dnd-empty-replay-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try Data("# only a README".utf8).write(to: URL(fileURLWithPath: scratch + "/README.md"))
+    for folder in [scratch, scratch + "/missing"] {
+      XCTAssertThrowsError(try TestPaths.replayInputs(in: folder), folder) { error in
+        XCTAssertTrue("\(error)".hasPrefix("replay folder \(folder): "), "\(error)")
+      }
     }
   }
 
@@ -607,7 +612,7 @@ final class ExtremeInputTests: XCTestCase {
 
   /// A 1 GiB line, then lines nested 100,000 deep, then a good line, streamed through the
   /// built `dnd eval`: an error per bad line, the right answer after them, in bounded memory
-  /// and time.
+  /// (the time limit only stops a hang; the duration is printed, not asserted).
   func testEvalAnswersAGigabyteLineAndDeepNestingInBoundedMemory() throws {
     let good =
       #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2, "#
@@ -638,7 +643,6 @@ final class ExtremeInputTests: XCTestCase {
     // The line is never held: a few MiB of buffer over the process's own size (sanitized
     // builds double that).
     XCTAssertLessThan(run.maxResidentBytes, 256 << 20, "peak RSS \(run.maxResidentBytes >> 20) MiB")
-    XCTAssertLessThan(seconds, 120)
     print(
       "dnd eval: 1 GiB line + 100,000-deep nesting in \(Int(seconds * 1000)) ms, peak RSS \(run.maxResidentBytes >> 20) MiB"
     )

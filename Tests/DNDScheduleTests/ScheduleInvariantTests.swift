@@ -39,29 +39,39 @@ final class ScheduleInvariantTests: XCTestCase {
   }
 
   /// The window constants compiled into a rule place wall-clock readings as plain floor
-  /// division and the civil calendar do, over the whole supported range and at the edges of
-  /// periods.
+  /// division does, with the owning weekday decided by the reference schedule (its own
+  /// day-number arithmetic, not the engine's), over the whole supported range and at the
+  /// edges of periods.
   func testCompiledWindowMatchesPlainArithmetic() throws {
     let seed = SplitMix64.seed(default: 0x3171D0)
     var rng = SplitMix64(seed: seed)
     // Local readings of years -9999 and 9999, with a day of margin for offsets.
     let walls: ClosedRange<Int64> = -377_705_030_400...253_402_214_400
+    var inside = 0
     for _ in 0..<2_000 {
       let rule = generators.rule(zoneID: "UTC", modes: [.daily, .custom], using: &rng)
       let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
+      let reference = ReferenceSchedule(rule: rule, zone: schedule.zone)
       let start = Int64(rule.startHour * 3_600 + rule.startMinute * 60)
       let end = Int64(rule.endHour * 3_600 + rule.endMinute * 60)
+      let length = end > start ? end - start : end - start + 86_400
       let day = floorDivide(Int64.random(in: walls, using: &rng), 86_400)
       var probes = [Int64.random(in: walls, using: &rng)]
       for edge in [day * 86_400 + start, day * 86_400 + end] {
         probes += [edge - 1, edge, edge + 1]
       }
       for wall in probes {
-        if let violation = schedule.windowViolation(wall: wall) {
-          XCTFail("\(violation) [seed \(seed)]")
-        }
+        let owner = floorDivide(wall - start, 86_400)
+        let into = wall - start - owner * 86_400
+        let expected = (reference.ownsPeriod(startingOn: owner) && into < length, owner, into)
+        let compiled = try XCTUnwrap(schedule.compiledWindowPosition(wall: wall))
+        XCTAssertTrue(
+          compiled == expected,
+          "\(schedule) at local \(wall): compiled \(compiled), expected \(expected) [seed \(seed)]")
+        if expected.0 { inside += 1 }
       }
     }
+    XCTAssertGreaterThan(inside, 1_000, "probes inside a period")
   }
 
   /// Daily equals custom with all seven bits.

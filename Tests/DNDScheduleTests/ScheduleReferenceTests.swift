@@ -24,7 +24,8 @@ final class ScheduleReferenceTests: XCTestCase {
     var rng = SplitMix64(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
-    var cases = 0
+    var inside = 0
+    var nearTransition = 0
     for _ in 0..<1_500 {
       let id = generators.zoneID(using: &rng)
       let rule = generators.rule(zoneID: id, modes: [.daily, .custom], using: &rng)
@@ -34,10 +35,19 @@ final class ScheduleReferenceTests: XCTestCase {
         let t = generators.instant(in: schedule.zone, using: &rng)
         let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
         try assertAgrees(schedule, reference, at: t, context)
-        cases += 1
+        if try reference.contains(t) { inside += 1 }
+        if let next = try schedule.zone.nextTransition(after: t - 86_400),
+          next.instant <= t + 86_400
+        {
+          nearTransition += 1
+        }
       }
     }
-    XCTAssertEqual(cases, 6_000)
+    // The generators' promise, which the comparison is only as good as: both states, and
+    // many instants within a day of a transition, out of 6,000.
+    XCTAssertGreaterThan(inside, 1_000, "[seed \(seed)]")
+    XCTAssertGreaterThan(6_000 - inside, 1_000, "[seed \(seed)]")
+    XCTAssertGreaterThan(nearTransition, 1_000, "[seed \(seed)]")
   }
 
   /// A long-running server asks about "now", again and again, through DST changes. The

@@ -80,8 +80,12 @@ public struct ReferenceSchedule {
     return best
   }
 
-  /// Whether the rule owns date D (a day number).
-  func owns(_ day: Int64) -> Bool {
+  /// Whether the rule owns the period that starts on a local date: every date for a daily
+  /// rule, the dates whose ISO weekday bit is set for a custom one.
+  ///
+  /// - Parameter day: The date as a day number (days since 1970-01-01, a Thursday).
+  /// - Returns: Whether the rule has a period starting that day.
+  public func ownsPeriod(startingOn day: Int64) -> Bool {
     if rule.repeatMode == .daily { return true }
     let isoIndex = Int(((day % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (index 3).
     return rule.customRepeatDays >> isoIndex & 1 == 1
@@ -104,7 +108,7 @@ public struct ReferenceSchedule {
     if rule.repeatMode.isOneOff { return [] }
     let day = Self.dayNumber(localSeconds: t + Int64(try zone.offset(at: t)))
     var result: [DoNotDisturbPeriod] = []
-    for d in (day - 3)...(day + daysAfter) where owns(d) {
+    for d in (day - 3)...(day + daysAfter) where ownsPeriod(startingOn: d) {
       let period = try period(ownedBy: d)
       if !period.isEmpty { result.append(period) }
     }

@@ -42,3 +42,41 @@ public enum TestPaths {
     return tzdir.isEmpty ? "/usr/share/zoneinfo" : tzdir
   }
 }
+
+/// A replay folder that is missing, unreadable or empty: a replay of it would check nothing.
+public struct MissingReplayInputs: Error, CustomStringConvertible {
+  /// The folder.
+  public var folder: String
+  /// What is wrong with it.
+  public var reason: String
+
+  /// `replay folder PATH: REASON`.
+  public var description: String { "replay folder \(folder): \(reason)" }
+}
+
+extension TestPaths {
+  /// The saved inputs in a replay folder (such as `Fixtures/fuzz-regressions/tzif`), sorted by
+  /// name, READMEs left out.
+  ///
+  /// - Parameter folder: The folder.
+  /// - Returns: Each file's name and bytes; never empty.
+  /// - Throws: ``MissingReplayInputs`` when the folder cannot be listed, a file cannot be read,
+  ///   or it holds no input, so that a replay of nothing fails instead of passing.
+  public static func replayInputs(in folder: String) throws -> [(name: String, bytes: [UInt8])] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw MissingReplayInputs(folder: folder, reason: "cannot be listed (\(error))")
+    }
+    let inputs = try names.sorted().filter { !$0.hasPrefix("README") && !$0.hasPrefix(".") }
+      .map { name in
+        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+          throw MissingReplayInputs(folder: folder, reason: "\(name) cannot be read")
+        }
+        return (name: name, bytes: [UInt8](data))
+      }
+    guard !inputs.isEmpty else { throw MissingReplayInputs(folder: folder, reason: "no inputs") }
+    return inputs
+  }
+}

@@ -162,9 +162,8 @@ final class RuleJSONRegressionTests: XCTestCase {
   func testRuleJSONFuzzRegressions() throws {
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let folder = TestPaths.fixtures + "/fuzz-regressions/rule-json"
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    for name in files.sorted() where !name.hasPrefix("README") {
-      let data = try XCTUnwrap(FileManager.default.contents(atPath: folder + "/" + name), name)
+    for (name, bytes) in try TestPaths.replayInputs(in: folder) {
+      let data = Data(bytes)
       let probes: [Int64] = [
         Zone.supportedInstants.lowerBound, 0, 1_773_025_200, Zone.supportedInstants.upperBound,
       ]

@@ -23,10 +23,17 @@ enum DNDProcess {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The instant every run takes for "now" (`DND_NOW`) unless the test sets its own: Sunday
+  /// 2026-03-08, 03:30 EDT in New York, the morning the clocks went forward. No test reads
+  /// the wall clock.
+  static let pinnedNow = "2026-03-08T07:30:00Z"
+
   /// The `dnd` executable: in the build products directory that holds the test bundle.
   static let executable: URL? = TestPaths.dndExecutable.map(URL.init(fileURLWithPath:))
 
-  /// Runs `dnd` with arguments and standard input, from the package root by default.
+  /// Runs `dnd` with arguments and standard input, from the package root by default, with
+  /// this process's environment (or the one given) and `DND_NOW` set to ``pinnedNow`` unless
+  /// that environment sets it (an empty value lets `dnd` read the clock).
   ///
   /// Standard input, output and error go through temporary files, so large inputs and
   /// outputs cannot deadlock on a pipe.
@@ -57,7 +64,9 @@ enum DNDProcess {
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    if let environment { process.environment = environment }
+    var environment = environment ?? ProcessInfo.processInfo.environment
+    if environment["DND_NOW"] == nil { environment["DND_NOW"] = pinnedNow }
+    process.environment = environment
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error

@@ -6,7 +6,11 @@ import OfflinePush
 import XCTest
 import ZoneInfo
 
-/// `dnd eval` on thousands of seeded random queries, checked against the library's own API.
+/// Plumbing, not semantics: `dnd eval` on thousands of seeded random queries, checked against
+/// the library's own API. The expected values come from the code under test, so this shows that
+/// the JSON Lines path (parsing, rule cache, fast parser, answer writer) carries the library's
+/// answers through unchanged; whether those answers are right is for the reference schedule
+/// (ScheduleReferenceTests) and the hand-derived fixture tables.
 final class EvalGeneratedTests: XCTestCase {
   static let zoneIDs = [
     "America/New_York", "Europe/Berlin", "Europe/Dublin", "Australia/Lord_Howe",

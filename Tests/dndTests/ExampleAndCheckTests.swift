@@ -1,3 +1,4 @@
+import DNDTestSupport
 import Foundation
 import XCTest
 
@@ -6,13 +7,20 @@ final class ExampleAndCheckTests: XCTestCase {
   let example = DNDProcess.packageRoot.appendingPathComponent("Fixtures/cli/example-rule.json")
     .path
 
+  /// "Now" is the instant in `DND_NOW` (DNDProcess pins it to 2026-03-08T07:30:00Z): the run
+  /// says the same as one `--at` that instant, but for the label.
   func testNoArgumentsRunsTheExampleNow() throws {
     let result = try DNDProcess.run([])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(result.stderr, "")
     let text = result.stdout
     XCTAssertTrue(text.contains("22:00–08:00 daily in America/New_York"))
-    XCTAssertTrue(text.contains("Now "))
+    XCTAssertTrue(text.contains("Now       2026-03-08T03:30:00-04:00 EDT (2026-03-08T07:30:00Z)"))
+    let at = try DNDProcess.run(["--at", DNDProcess.pinnedNow]).stdout
+    XCTAssertEqual(
+      text,
+      at.replacingOccurrences(of: "\nAt        ", with: "\nNow       ")
+        .replacingOccurrences(of: "^ --at ", with: "^ now "))
     XCTAssertTrue(text.contains("Push      message to iPhoneOS, the user online on Win"))
     XCTAssertTrue(text.contains("suppress (platformRule)"))
     XCTAssertTrue(text.contains("suppress (callPushDisabled)"))
@@ -152,6 +160,23 @@ final class ExampleAndCheckTests: XCTestCase {
     let second = try DNDProcess.run(
       ["check", "--rule", "-", "--kind", "message", "--platform", "2"], input: messagesOff)
     XCTAssertTrue(second.stdout.contains("suppress (messagePushDisabled)"), second.stdout)
+  }
+
+  /// `check` without `--at` decides at `DND_NOW`; a `DND_NOW` that is not an instant is an
+  /// input error naming it.
+  func testCheckWithoutAtDecidesAtTheInjectedNow() throws {
+    let night = try DNDProcess.run(["check", "--rule", example])
+    XCTAssertEqual(night.status, 0, night.stderr)
+    XCTAssertTrue(night.stdout.contains("At        2026-03-08T03:30:00-04:00 EDT"), night.stdout)
+    XCTAssertTrue(night.stdout.contains("DND       on, for another 4h 30m"), night.stdout)
+    let noon = try DNDProcess.run(
+      ["check", "--rule", example],
+      environment: ["DND_NOW": "2026-06-11T16:00:00Z", "TZDIR": TestPaths.zoneinfo])
+    XCTAssertTrue(noon.stdout.contains("DND       off; the next period starts in 10h"), noon.stdout)
+    let bad = try DNDProcess.run(
+      ["check", "--rule", example], environment: ["DND_NOW": "yesterday"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.stderr.contains(#"DND_NOW "yesterday" is not an instant"#), bad.stderr)
   }
 
   func testCheckWithoutKindGivesTheStateOnly() throws {

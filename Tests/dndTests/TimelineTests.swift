@@ -1,3 +1,4 @@
+import DNDTestSupport
 import Foundation
 import XCTest
 
@@ -47,11 +48,19 @@ final class TimelineTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("01:45–02:30"), result.stdout)
   }
 
+  /// Today is the rule zone's date at `DND_NOW`: Sunday 2026-03-08 in New York for the
+  /// pinned instant, and Saturday 2026-10-31 for 03:00Z on November 1 (still the 31st there).
   func testDefaultIsAWeekFromToday() throws {
     let result = try DNDProcess.run(["timeline", "--rule", example])
     XCTAssertEqual(result.status, 0)
     let days = result.lines.filter { $0.count > 15 && $0.dropFirst(4).hasPrefix("20") }
     XCTAssertEqual(days.count, 7)
+    XCTAssertEqual(days.first?.prefix(14), "Sun 2026-03-08")
+    XCTAssertEqual(days.last?.prefix(14), "Sat 2026-03-14")
+    let late = try DNDProcess.run(
+      ["timeline", "--rule", example],
+      environment: ["DND_NOW": "2026-11-01T03:00:00Z", "TZDIR": TestPaths.zoneinfo])
+    XCTAssertTrue(late.stdout.contains("7 days from Sat 2026-10-31"), late.stdout)
   }
 
   func testSVGIsValidXMLWithRowsBlocksAndMarkers() throws {

@@ -127,9 +127,14 @@ final class VerifyZonesRecallTests: XCTestCase {
     let fixed = try DNDProcess.run(["zone", "Asia/Kolkata", "--year=2026"])
     XCTAssertEqual(
       fixed.lines, ["Asia/Kolkata in 2026: 0 transitions", "offset +05:30 (IST) all year"])
+    // Without --year, the year of DND_NOW in the zone (2026 for DNDProcess.pinnedNow).
     let current = try DNDProcess.run(["zone", "Europe/Berlin"])
     XCTAssertEqual(current.status, 0)
-    XCTAssertTrue(current.stdout.contains("2 transitions"))
+    XCTAssertEqual(current.lines.first, "Europe/Berlin in 2026: 2 transitions")
+    let newYear = try DNDProcess.run(
+      ["zone", "Pacific/Auckland"],
+      environment: ["DND_NOW": "1989-12-31T12:00:00Z", "TZDIR": TestPaths.zoneinfo])
+    XCTAssertEqual(newYear.lines.first, "Pacific/Auckland in 1990: 2 transitions", newYear.stdout)
   }
 
   /// Shifts that are not whole minutes keep their seconds (zdump -v: Monrovia went from

@@ -117,7 +117,11 @@ enum ZoneCommand {
     let clock = WallClock(zone: zone)
     from = year ?? from ?? to
     to = year ?? to ?? from
-    let first = from ?? (try? zone.localDateTime(at: context.now()).year) ?? 2026
+    var first = from ?? 2026
+    if from == nil {
+      let now = try context.now()
+      first = (try? zone.localDateTime(at: now).year) ?? first
+    }
     let last = to ?? first
     let range: Range<Int64>
     let transitions: [ZoneTransition]

@@ -16,10 +16,12 @@ enum InstantParsing {
   ///   - now: The clock, read only for `now`.
   /// - Returns: UNIX seconds within ``Zone/supportedInstants``.
   /// - Throws: ``CLIError`` naming the option and the value.
-  static func instant(_ text: String, option: String, now: () -> Int64) throws(CLIError) -> Int64 {
+  static func instant(
+    _ text: String, option: String, now: () throws(CLIError) -> Int64
+  ) throws(CLIError) -> Int64 {
     let instant: Int64
     if text == "now" {
-      instant = now()
+      instant = try now()
     } else if let seconds = Int64(text) {
       instant = seconds
     } else {

@@ -66,7 +66,7 @@ enum TimelineCommand {
     if let at, arguments["--from"] == nil {
       firstDay = clock.dayNumber(at: at)
     } else if fromText == "today" {
-      firstDay = clock.dayNumber(at: context.now())
+      firstDay = clock.dayNumber(at: try context.now())
     } else if let day = try InstantParsing.date(fromText, option: "--from") {
       firstDay = day
     } else {

@@ -58,6 +58,7 @@ enum DNDTool {
 
       INSTANT arguments: ISO 8601 with an offset or Z (2026-03-08T07:30:00Z,
       2026-03-08T02:30:00-05:00), UNIX seconds (1772955000), or now.
+      Now is the system clock, or the INSTANT in $DND_NOW when it is set.
       Time zones come from the system's tzdata ($TZDIR, default /usr/share/zoneinfo) when it
       exists, else from the tzdata snapshot built into dnd ('dnd zones' says which).
       --tzdata system|bundled|PATH, before or after the subcommand, chooses explicitly.

@@ -3,8 +3,9 @@ import ZoneInfo
 import ZoneInfoBundle
 
 /// What a subcommand may read from the outside world: the time zone database (chosen by
-/// `--tzdata` and `TZDIR`), the clock, and the working directory. The `dnd` tool is the only
-/// part of DNDKit that reads them; the libraries take them as arguments.
+/// `--tzdata` and `TZDIR`), the clock (or the instant `DND_NOW` names, so that tests and
+/// scripts pin "now"), and the working directory. The `dnd` tool is the only part of DNDKit
+/// that reads them; the libraries take them as arguments.
 final class ToolContext {
   /// Which time zone data answers: `--tzdata system|bundled|PATH`, or automatic.
   enum TZDataChoice: Equatable {
@@ -105,8 +106,19 @@ final class ToolContext {
     }
   }
 
-  /// Now, in whole UNIX seconds, from the system clock.
-  func now() -> Int64 {
+  /// Now, in whole UNIX seconds: the instant in `DND_NOW` when it is set (any INSTANT form),
+  /// else the system clock.
+  ///
+  /// - Throws: ``CLIError`` naming `DND_NOW` and its value when it is not an instant.
+  func now() throws(CLIError) -> Int64 {
+    if let pinned = environment["DND_NOW"], !pinned.isEmpty {
+      return try InstantParsing.instant(pinned, option: "DND_NOW", now: Self.systemClock)
+    }
+    return Self.systemClock()
+  }
+
+  /// The system clock, in whole UNIX seconds.
+  private static func systemClock() -> Int64 {
     Int64(Date().timeIntervalSince1970.rounded(.down))
   }
 }
