@@ -113,7 +113,7 @@ extension WeeklySchedule {
   ///
   /// - Parameter range: UNIX seconds, lower bound inclusive.
   /// - Returns: The intervals; each is quiet throughout, and the instants between them are not.
-  /// - Throws: ``ZoneError/instantOutOfRange(_:)`` if a bound is out of range.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` if a bound is out of range.
   /// - Complexity: O(*c*) in the changes within the range.
   public func quietIntervals(in range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
     guard !range.isEmpty else { return [] }
