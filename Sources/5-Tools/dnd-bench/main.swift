@@ -16,7 +16,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --json         print one JSON object with the figures instead of the table
       --count-loops  only run the membership and decision loops, untimed, for callgrind
                      (see README, "Performance")
-    Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed.
+    Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed, or if a
+    fan-out batch's answers differ from one decision per recipient.
     """)
   exit(0)
 }
@@ -427,6 +428,14 @@ log(
   "Cold path (JSON → decide)                     \(format(cold.median)), "
     + "\(String(format1: 100 * decoderShare))% in JSONDecoder (decoding alone "
     + "\(format(decodeOnly.median)))")
+
+// The server workload (a million users' rules, random reads) and the group fan-out.
+let server = ServerBenchmark.run(zones: zones, quick: quick, rounds: rounds, log: log, fail: fail)
+if let data = try? JSONEncoder().encode(server),
+  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+{
+  results.merge(object) { _, new in new }
+}
 
 if json {
   let data =
