@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+import ZoneInfo
+
+/// `dnd bundle`: a snapshot of a zoneinfo directory, as bytes or as C source.
+final class BundleCommandTests: XCTestCase {
+  /// A root of two zones (one linked) compiled by zic, with a version.
+  func smallRoot(version: String?) throws -> String {
+    let root = NSTemporaryDirectory() + "dnd-bundle-\(UUID().uuidString)"
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+    let source = root + ".zi"
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: source) }
+    let text =
+      "Rule EU 1981 max - Mar lastSun 1:00u 1:00 S\nRule EU 1996 max - Oct lastSun 1:00u 0 -\n"
+      + "Zone Asia/Shanghai 8:00 - CST\nZone Europe/Paris 1:00 EU CE%sT\nLink Asia/Shanghai PRC\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: source))
+    let zic = Process()
+    zic.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
+    zic.arguments = ["-d", root, source]
+    try zic.run()
+    zic.waitUntilExit()
+    XCTAssertEqual(zic.terminationStatus, 0)
+    if let version {
+      try Data((version + "\n").utf8).write(to: URL(fileURLWithPath: root + "/+VERSION"))
+    }
+    return root
+  }
+
+  func testBundleWritesBytesAndCSourceReproducibly() throws {
+    let root = try smallRoot(version: "2099z")
+    let out = root + "-out"
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: out) }
+    for name in ["a.bin", "b.bin", "c.c"] {
+      let result = try DNDProcess.run(["bundle", "--from", root, "--out", out + "/" + name])
+      XCTAssertEqual(result.status, 0, result.stderr)
+    }
+    let a = try XCTUnwrap(FileManager.default.contents(atPath: out + "/a.bin"))
+    XCTAssertEqual(
+      a, FileManager.default.contents(atPath: out + "/b.bin"), "same input, same bytes")
+    let bundle = try ZoneBundle(bytes: [UInt8](a))
+    XCTAssertEqual(bundle.version, "2099z")
+    // Without tzdata.zi the zones are found by walking the root; PRC is zic's hard link.
+    XCTAssertEqual(bundle.identifiers, ["Asia/Shanghai", "Europe/Paris", "PRC"])
+    let zones = ZoneDatabase(bundle: bundle)
+    XCTAssertEqual(try zones.zone("PRC").offset(at: 0), 8 * 3_600)
+    // 2026-03-29T01:00:00Z: Paris springs forward under the EU rules.
+    XCTAssertEqual(try zones.zone("Europe/Paris").offset(at: 1_774_746_000), 2 * 3_600)
+    let c = String(
+      decoding: try XCTUnwrap(FileManager.default.contents(atPath: out + "/c.c")), as: UTF8.self)
+    XCTAssertTrue(c.contains("const unsigned long dndkit_zone_bundle_size = \(a.count);"), c)
+    let numbers = c.split(separator: "{").last?.split(separator: "}").first?
+      .split(whereSeparator: { $0 == "," || $0 == "\n" }).compactMap { UInt8($0) }
+    XCTAssertEqual(numbers, [UInt8](a))
+  }
+
+  func testBundleNeedsAVersionAndADirectory() throws {
+    let root = try smallRoot(version: nil)
+    let unversioned = try DNDProcess.run(["bundle", "--from", root, "--out", root + ".bin"])
+    XCTAssertEqual(unversioned.status, 2)
+    XCTAssertTrue(unversioned.stderr.contains("no tzdata version"), unversioned.stderr)
+    let missing = try DNDProcess.run(["bundle", "--from", "/nonexistent", "--out", "/tmp/x.bin"])
+    XCTAssertEqual(missing.status, 2)
+    XCTAssertTrue(missing.stderr.contains("/nonexistent is unavailable"), missing.stderr)
+    let usage = try DNDProcess.run(["bundle", "--from", root])
+    XCTAssertEqual(usage.status, 2)
+    XCTAssertTrue(usage.stderr.contains("needs --out"), usage.stderr)
+  }
+}
