@@ -26,11 +26,13 @@ enum WeeklyScheduleCase {
   ///   - instants: Its instants.
   ///   - rounds: Timed rounds.
   ///   - repeats: Passes over the instants per round.
-  /// - Returns: Lines for the table, figures for `--json`, and how many instants the
-  ///   one-window schedule and the ZIM rule disagree on (must be 0).
+  ///   - results: Where the figures go.
+  /// - Returns: Lines for the table, and how many instants the one-window schedule and the
+  ///   ZIM rule disagree on (must be 0).
   static func run(
-    zim: DoNotDisturbSchedule, instants: [Int64], rounds: Int, repeats: Int
-  ) -> (lines: [String], results: [String: Double], disagreements: Int) {
+    zim: DoNotDisturbSchedule, instants: [Int64], rounds: Int, repeats: Int,
+    into results: inout BenchmarkResults
+  ) -> (lines: [String], disagreements: Int) {
     let id = zim.zone.identifier
     let oneWindow: WeeklySchedule
     let fiveWindows: WeeklySchedule
@@ -52,19 +54,26 @@ enum WeeklyScheduleCase {
           ], snooze: .init(from: 1_767_225_600, until: 1_767_229_200)),
         zone: zim.zone)
     } catch {
-      return (["weekly schedule: \(error)"], [:], 1)
+      return (["weekly schedule: \(error)"], 1)
     }
     var disagreements = 0
     for t in instants where (try? zim.contains(t)) != (try? oneWindow.isQuiet(at: t)) {
       disagreements += 1
     }
     var lines: [String] = []
-    var results: [String: Double] = [:]
     instants.withUnsafeBufferPointer { buffer in
-      for (name, key, schedule) in [
-        ("same window, one a day", "weeklyOneWindow", oneWindow),
-        ("5 windows, ≤ 4 a day, snooze", "weeklyFiveWindows", fiveWindows),
-      ] {
+      let cases:
+        [(
+          String, WritableKeyPath<BenchmarkResults, Double?>,
+          WritableKeyPath<BenchmarkResults, Double?>, WeeklySchedule
+        )] = [
+          ("same window, one a day", \.weeklyOneWindowNs, \.weeklyOneWindowVsZIM, oneWindow),
+          (
+            "5 windows, ≤ 4 a day, snooze", \.weeklyFiveWindowsNs, \.weeklyFiveWindowsVsZIM,
+            fiveWindows
+          ),
+        ]
+      for (name, timeKey, ratioKey, schedule) in cases {
         let (ours, zimTiming, _) = Timing.measurePair(
           calls: buffer.count * repeats, rounds: rounds,
           {
@@ -80,8 +89,8 @@ enum WeeklyScheduleCase {
             return count
           })
         let ratio = ours.median / zimTiming.median
-        results[key + "Ns"] = ours.median
-        results[key + "VsZIM"] = ratio
+        results[keyPath: timeKey] = ours.median
+        results[keyPath: ratioKey] = ratio
         lines.append(
           "Weekly, \(name)".padding(toLength: 46, withPad: " ", startingAt: 0)
             + "\(format(ours.median)) (\(format(ours.best)))".padding(
@@ -97,12 +106,12 @@ enum WeeklyScheduleCase {
       }
       let allocations = Double(dndkit_allocation_count() - before) / Double(calls)
       timingChecksum &+= sink
-      results["weeklyAllocationsPerCall"] = allocations
-      results["weeklyBytes"] = Double(fiveWindows.byteCount)
+      results.weeklyAllocationsPerCall = allocations
+      results.weeklyBytes = Double(fiveWindows.byteCount)
       lines.append(
         "Weekly: \(allocations) allocations per call; \(fiveWindows.byteCount) bytes per compiled "
           + "schedule (\(MemoryLayout<WeeklySchedule>.size) inline)")
     }
-    return (lines, results, disagreements)
+    return (lines, disagreements)
   }
 }
