@@ -281,6 +281,33 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     }
   }
 
+  /// Thousands of windows (a hostile document's worth) compile to the same minutes as the
+  /// windows read one by one.
+  func testManyWindowsMatchTheWindows() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_010A)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    func clock() -> String {
+      let minute = Int.random(in: 0..<1_440, using: &rng)
+      return (minute / 60 < 10 ? "0" : "") + String(minute / 60) + ":"
+        + (minute % 60 < 10 ? "0" : "") + String(minute % 60)
+    }
+    for polarity in [SchedulePolarity.quiet, .send] {
+      let windows = (0..<3_000).map { _ in
+        WeeklyScheduleRule.Window(
+          weekdays: [Int.random(in: 1...7, using: &rng)], start: clock(), end: clock())
+      }
+      let schedule = try WeeklySchedule(
+        rule: WeeklyScheduleRule(polarity: polarity, windows: windows), zones: zones)
+      for _ in 0..<200 {
+        let wall = Int64.random(in: 0...4_102_444_800, using: &rng)
+        if let violation = schedule.windowViolation(wall: wall) {
+          XCTFail("\(violation.prefix(200)) [seed \(seed)]")
+        }
+      }
+    }
+  }
+
   func testCompiledMinutesMatchTheWindows() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0106)
     var rng = SplitMix64(seed: seed)
