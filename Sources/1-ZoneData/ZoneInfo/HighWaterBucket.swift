@@ -55,7 +55,7 @@ struct HighWaterBucket {
   /// body. A fold's repeated half (an hour a year) takes a branch, predicted not taken. Every
   /// quantity is within ±2^40, so no subtraction overflows.
   @inlinable @inline(__always)
-  func span(at t: Int64) -> (highWater: Int64, offset: Int64, spanEnd: Int64) {
+  func span(at t: Int64) -> WallClockSpan {
     let isBefore = (t &- transition) &>> 63  // all ones before the transition, else zero
     let before = Int64(self.before)
     let after = Int64(self.after)
@@ -65,11 +65,12 @@ struct HighWaterBucket {
     // a reading below that is in a fold's repeated half, where that reading is the high-water
     // mark. Before the transition the sign bit makes the bound unreachable.
     let foldPeak = (transition &- 1 &+ before) | (isBefore & Int64.min)
-    if local < foldPeak { return (foldPeak, offset, t) }
+    if local < foldPeak { return WallClockSpan(highWater: foldPeak, offset: offset, spanEnd: t) }
     let bucketEnd = (t | ((1 << Int64(HighWaterBucket.shift)) &- 1)) &+ 1
     // The run ends at the transition, or at the bucket's end: the next transition, if any, is
     // no earlier.
-    return (local, offset, bucketEnd ^ ((bucketEnd ^ transition) & isBefore))
+    return WallClockSpan(
+      highWater: local, offset: offset, spanEnd: bucketEnd ^ ((bucketEnd ^ transition) & isBefore))
   }
 
   // Over a part [partStart, …) of a bucket with one offset, the entry's high-water mark is

@@ -60,17 +60,13 @@ package struct InternedZone: Sendable, Hashable {
 
   /// ``Zone/tabulatedSpan(_:)``.
   @inlinable @inline(__always)
-  package func tabulatedSpan(_ instant: Int64) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  )? {
+  package func tabulatedSpan(_ instant: Int64) -> WallClockSpan? {
     table._withUnsafeGuaranteedRef { $0.tabulatedEntry(at: instant)?.span(at: instant) }
   }
 
   /// ``Zone/wallClockSpan(unchecked:)``.
   @inlinable @inline(__always)
-  package func wallClockSpan(unchecked instant: Int64) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  ) {
+  package func wallClockSpan(unchecked instant: Int64) -> WallClockSpan {
     table._withUnsafeGuaranteedRef { $0.wallClockSpan(at: instant) }
   }
 

@@ -30,7 +30,7 @@ extension Zone {
       ]
       for probe in probes where (0..<length).contains(probe) {
         let t = bucketStart + probe
-        let general = table.intervalWallClock(at: t)
+        let general = table.generalWallClock(at: t)
         let generalSpan = table.generalWallClockSpan(at: t)
         let fast = entry.highWater(at: t)
         let span = entry.span(at: t)
@@ -43,8 +43,8 @@ extension Zone {
         // The span's promise: the high-water mark is the instant plus the offset up to its end.
         if span.spanEnd > t {
           let last = span.spanEnd - 1
-          if table.intervalWallClock(at: last).highWater != last + span.offset
-            || table.intervalWallClock(at: t).highWater != t + span.offset
+          if table.generalWallClock(at: last).highWater != last + span.offset
+            || table.generalWallClock(at: t).highWater != t + span.offset
           {
             violations.append("\(identifier) at \(t): span \(span) breaks its promise")
           }

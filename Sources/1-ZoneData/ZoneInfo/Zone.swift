@@ -167,9 +167,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// ``wallClockSpan(unchecked:)`` for any instant, when the zone's one-entry buckets
   /// describe it; nil otherwise. An answer implies the instant is in range.
   @inlinable @inline(__always)
-  package func tabulatedSpan(_ instant: Int64) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  )? {
+  package func tabulatedSpan(_ instant: Int64) -> WallClockSpan? {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
       $0.tabulatedEntry(at: instant)?.span(at: instant)
     }
@@ -180,9 +178,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// the instant when no such promise can be made cheaply). Lets the schedule compute marks
   /// ahead of an instant with no further look-up when no transition intervenes.
   @inlinable @inline(__always)
-  package func wallClockSpan(unchecked instant: Int64) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  ) {
+  package func wallClockSpan(unchecked instant: Int64) -> WallClockSpan {
     Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef { $0.wallClockSpan(at: instant) }
   }
 }

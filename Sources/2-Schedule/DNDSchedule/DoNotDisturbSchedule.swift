@@ -198,7 +198,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   package func stateAndBlockEnd(unchecked instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     // The common case inline: a repeating window shorter than 24 hours.
-    guard kindCode < KindCode.general else { return otherStateAndBlockEnd(instant) }
+    guard kindCode < KindCode.general else { return generalStateAndBlockEnd(instant) }
     return repeatingStateAndBlockEnd(
       instant, window: window, span: internedZone.wallClockSpan(unchecked: instant))
   }
@@ -238,7 +238,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// - Returns: The state, or nil when ``hasFastState`` is false or `span` nil.
   @inlinable @inline(__always)
   package func fastStateAndBlockEnd(
-    _ instant: Int64, tabulatedSpan span: (highWater: Int64, offset: Int64, spanEnd: Int64)?
+    _ instant: Int64, tabulatedSpan span: WallClockSpan?
   ) -> (inDND: Bool, blockEnd: Int64)? {
     guard hasFastState, let span else { return nil }
     return repeatingStateAndBlockEnd(instant, window: window, span: span)
@@ -252,9 +252,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// The tabulated span of the schedule's zone at an instant (see
   /// ``fastStateAndBlockEnd(_:tabulatedSpan:)``).
   @inlinable @inline(__always)
-  package func tabulatedSpan(_ instant: Int64) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  )? {
+  package func tabulatedSpan(_ instant: Int64) -> WallClockSpan? {
     internedZone.tabulatedSpan(instant)
   }
 
@@ -263,7 +261,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   @inlinable @inline(__always)
   func repeatingStateAndBlockEnd(
     _ instant: Int64, window: RepeatingWindow,
-    span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+    span: WallClockSpan
   ) -> (inDND: Bool, blockEnd: Int64) {
     let position = window.position(wall: span.highWater)
     // The end on the wall clock, and the instant it is reached if no transition intervenes.
@@ -290,23 +288,23 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// periods could touch): that case takes the general walk.
   @usableFromInline @inline(never)
   func blockEnd(
-    _ instant: Int64, candidate: Int64, span: (highWater: Int64, offset: Int64, spanEnd: Int64)
+    _ instant: Int64, candidate: Int64, span: WallClockSpan
   ) -> Int64 {
     // Read here rather than passed: the hot caller then sets up one argument fewer.
-    guard case .repeating(let window) = kind else { return slowBlockEnd(instant) }
+    guard case .repeating(let window) = kind else { return generalBlockEnd(instant) }
     let endLocal = candidate &+ span.offset
     // The earliest the next period can start on the clock: the next date's start.
     let nextStartLocal = endLocal &- Int64(window.length) &+ 86_400
     let end = mark(endLocal)
     guard Zone.supportedInstants.contains(end),
       internedZone.highWater(unchecked: end) < nextStartLocal
-    else { return slowBlockEnd(instant) }
+    else { return generalBlockEnd(instant) }
     return end
   }
 
   /// ``stateAndBlockEnd(unchecked:)`` for disabled and one-off rules and 24-hour windows.
   @usableFromInline
-  func otherStateAndBlockEnd(_ instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
+  func generalStateAndBlockEnd(_ instant: Int64) -> (inDND: Bool, blockEnd: Int64) {
     switch kind {
     case .never:
       return (false, 0)
@@ -318,7 +316,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       guard window.position(wall: internedZone.highWater(unchecked: instant)).isInside else {
         return (false, 0)
       }
-      return (true, days == 0x7F ? .max : slowBlockEnd(instant))
+      return (true, days == 0x7F ? .max : generalBlockEnd(instant))
     }
   }
 
@@ -338,7 +336,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   }
 
   @usableFromInline
-  func slowBlockEnd(_ instant: Int64) -> Int64 {
+  func generalBlockEnd(_ instant: Int64) -> Int64 {
     (try? blockContaining(instant))??.end ?? instant
   }
 }

@@ -150,9 +150,7 @@ struct ZoneSpans {
   /// The tabulated span of a schedule's zone at the instant (nil when the table does not
   /// describe it), looked up on the zone's first appearance.
   @inlinable @inline(__always)
-  mutating func span(for schedule: DoNotDisturbSchedule) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  )? {
+  mutating func span(for schedule: DoNotDisturbSchedule) -> WallClockSpan? {
     let key = schedule.tableIdentity
     let mask = ZoneSpans.capacity &- 1
     // Tables are at least 16-byte aligned; a multiplicative hash spreads the rest.
@@ -161,7 +159,9 @@ struct ZoneSpans {
     while true {
       let slot = slots[i]
       if slot.key == key {
-        return slot.isTabulated ? (slot.highWater, slot.offset, slot.spanEnd) : nil
+        return slot.isTabulated
+          ? WallClockSpan(highWater: slot.highWater, offset: slot.offset, spanEnd: slot.spanEnd)
+          : nil
       }
       if slot.key == nil { return insert(schedule, at: i) }
       i = (i &+ 1) & mask
@@ -169,9 +169,7 @@ struct ZoneSpans {
   }
 
   @usableFromInline @inline(never)
-  mutating func insert(_ schedule: DoNotDisturbSchedule, at i: Int) -> (
-    highWater: Int64, offset: Int64, spanEnd: Int64
-  )? {
+  mutating func insert(_ schedule: DoNotDisturbSchedule, at i: Int) -> WallClockSpan? {
     let span = schedule.tabulatedSpan(instant)
     guard used < ZoneSpans.capacity * 3 / 4 else { return span }
     used += 1
