@@ -53,7 +53,9 @@ let package = Package(
     .target(name: "CAllocationCounter", path: "Sources/5-Tools/CAllocationCounter"),
     .executableTarget(
       name: "dnd-bench",
-      dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "CAllocationCounter"],
+      dependencies: [
+        "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle", "CAllocationCounter",
+      ],
       path: "Sources/5-Tools/dnd-bench"),
     .target(
       name: "DNDFixtures", dependencies: ["DNDSchedule", "ZoneInfo"],

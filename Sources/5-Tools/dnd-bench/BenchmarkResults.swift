@@ -52,6 +52,12 @@ struct BenchmarkResults: Codable {
   var zoneExtensionMicros = 0.0
   var allocationsPerExtension = 0.0
   var allZonesLoadMillis = 0.0
+  /// The same New York load from the bundled snapshot, and its ratio to the system's.
+  var bundleZoneLoadMicros = 0.0
+  var bundleZoneLoadVsSystem = 0.0
+  var bundleAllZonesLoadMillis = 0.0
+  /// The first `ZoneBundle.embedded()`: the name index and one copy of the bytes.
+  var bundleFirstUseMicros = 0.0
   var zoneCount = 0
   var compileNs = 0.0
   var bytesPerCompiledRule = 0

@@ -2,21 +2,36 @@ import CAllocationCounter
 import DNDSchedule
 import Dispatch
 import ZoneInfo
+import ZoneInfoBundle
 
 /// Zone loading: one zone, then its first answer past 2050, then every zone, each from a fresh
-/// database (no cache).
+/// database (no cache); and the same loads from the bundled snapshot, interleaved with the
+/// system's so that the machine's drift hits both alike.
 func measureZoneLoading(_ run: BenchmarkRun, into results: inout BenchmarkResults) {
   let root = run.root
   let loadRounds = run.quick ? 50 : 200
+  let firstUse = DispatchTime.now().uptimeNanoseconds
+  guard let bundle = try? ZoneBundle.embedded() else { fail("the bundled snapshot is corrupt") }
+  results.bundleFirstUseMicros = Double(DispatchTime.now().uptimeNanoseconds - firstUse) / 1_000
   var loadSamples: [Double] = []
+  var bundleSamples: [Double] = []
   for _ in 0..<loadRounds {
     guard let fresh = try? ZoneDatabase(root: root) else { fail("cannot open \(root)") }
-    let start = DispatchTime.now().uptimeNanoseconds
+    var start = DispatchTime.now().uptimeNanoseconds
     _ = try? fresh.zone("America/New_York")
     loadSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    let bundled = ZoneDatabase(bundle: bundle)
+    start = DispatchTime.now().uptimeNanoseconds
+    guard (try? bundled.zone("America/New_York")) != nil else { fail("no New York in the bundle") }
+    bundleSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
   }
   loadSamples.sort()
+  bundleSamples.sort()
   results.zoneLoadMicros = loadSamples[loadSamples.count / 2] / 1_000
+  results.bundleZoneLoadMicros = bundleSamples[bundleSamples.count / 2] / 1_000
+  results.bundleZoneLoadVsSystem =
+    bundleSamples[bundleSamples.count / 2]
+    / loadSamples[loadSamples.count / 2]
   // Loading builds a zone's table to 2050; the first question past that builds the rest
   // (once per zone). Timed on a freshly loaded zone: its first answer for an instant in 2300.
   var extensionSamples: [Double] = []
@@ -44,14 +59,21 @@ func measureZoneLoading(_ run: BenchmarkRun, into results: inout BenchmarkResult
   results.allocationsPerExtension = allocationsPerExtension
   let ids = run.zones.identifiers()
   var allSamples: [Double] = []
+  var allBundleSamples: [Double] = []
   for _ in 0..<(run.quick ? 3 : 7) {
     guard let fresh = try? ZoneDatabase(root: root) else { fail("cannot open \(root)") }
-    let start = DispatchTime.now().uptimeNanoseconds
+    var start = DispatchTime.now().uptimeNanoseconds
     for id in ids { _ = try? fresh.zone(id) }
     allSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+    let bundled = ZoneDatabase(bundle: bundle)
+    start = DispatchTime.now().uptimeNanoseconds
+    for id in bundle.identifiers { _ = try? bundled.zone(id) }
+    allBundleSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
   }
   allSamples.sort()
+  allBundleSamples.sort()
   results.allZonesLoadMillis = allSamples[allSamples.count / 2] / 1_000_000
+  results.bundleAllZonesLoadMillis = allBundleSamples[allBundleSamples.count / 2] / 1_000_000
   results.zoneCount = ids.count
   run.log("")
   run.log(
@@ -63,4 +85,12 @@ func measureZoneLoading(_ run: BenchmarkRun, into results: inout BenchmarkResult
   run.log(
     "All \(ids.count) zones, fresh database             \(format(allSamples[allSamples.count / 2]))"
   )
+  let bundleMedian = bundleSamples[bundleSamples.count / 2]
+  run.log(
+    "Zone load from \(bundle.name)      \(format(bundleMedian))  "
+      + "(\(String(format1: bundleMedian / loadSamples[loadSamples.count / 2]))× the system's)")
+  run.log(
+    "All \(bundle.identifiers.count) zones from the bundle             "
+      + "\(format(allBundleSamples[allBundleSamples.count / 2])) "
+      + "(first use of the bundle \(format(results.bundleFirstUseMicros * 1_000)))")
 }
