@@ -131,24 +131,29 @@ final class EvalGeneratedTests: XCTestCase {
     var line = "{\"rule\": \(Self.json(rule, &random)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
+    let expected = Self.expected(rule, under: "rule", at: at, savedAt: savedAt, zones: zones) {
+      .dnd(try $0.contains(at), try $0.nextChange(after: at))
+    }
+    return Query(line: line, expected: expected)
+  }
+
+  /// The expected answer from the library: saved and compiled as the server would, `at`
+  /// checked, then asked.
+  static func expected<Rule: SavableRule>(
+    _ rule: Rule, under root: String, at: Int64, savedAt: Int64?, zones: ZoneDatabase,
+    ask: (Rule.Compiled) throws -> Expected
+  ) -> Expected {
     var errors: [RuleFieldError] = []
-    var schedule: DoNotDisturbSchedule?
-    switch rule.prepared(savedAt: savedAt, zones: zones, under: "rule") {
-    case .success(let compiled): schedule = compiled
+    var compiled: Rule.Compiled?
+    switch rule.prepared(savedAt: savedAt, zones: zones, under: root) {
+    case .success(let ready): compiled = ready
     case .failure(let error): errors = error.errors
     }
     if !Zone.supportedInstants.contains(at) {
       errors.append(RuleFieldError(code: .invalidInstant, field: "at", value: "", reason: ""))
     }
-    guard errors.isEmpty, let schedule else {
-      return Query(line: line, expected: .error(errors[0].code.rawValue))
-    }
-    do {
-      return Query(
-        line: line, expected: .dnd(try schedule.contains(at), try schedule.nextChange(after: at)))
-    } catch {
-      return Query(line: line, expected: .error("invalidInstant"))
-    }
+    guard errors.isEmpty, let compiled else { return .error(errors[0].code.rawValue) }
+    return (try? ask(compiled)) ?? .error("invalidInstant")
   }
 
   func pushQuery(
@@ -188,27 +193,11 @@ final class EvalGeneratedTests: XCTestCase {
       + "\"platform\": \(target.rawValue), \"onlinePlatforms\": \(list(online)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
-    var errors: [RuleFieldError] = []
-    var compiled: CompiledOfflinePushRule?
-    switch rule.prepared(savedAt: savedAt, zones: zones, under: "pushRule") {
-    case .success(let ready): compiled = ready
-    case .failure(let error): errors = error.errors
+    let expected = Self.expected(rule, under: "pushRule", at: at, savedAt: savedAt, zones: zones) {
+      let decision = try $0.decide(kind: kind, target: target, online: PlatformSet(online), at: at)
+      return .push(decision.delivers, decision.reason?.description, decision.until)
     }
-    if !Zone.supportedInstants.contains(at) {
-      errors.append(RuleFieldError(code: .invalidInstant, field: "at", value: "", reason: ""))
-    }
-    guard errors.isEmpty, let compiled else {
-      return Query(line: line, expected: .error(errors[0].code.rawValue))
-    }
-    do {
-      let decision = try compiled.decide(
-        kind: kind, target: target, online: PlatformSet(online), at: at)
-      return Query(
-        line: line,
-        expected: .push(decision.delivers, decision.reason?.description, decision.until))
-    } catch {
-      return Query(line: line, expected: .error("invalidInstant"))
-    }
+    return Query(line: line, expected: expected)
   }
 
   /// An answer line as an ``Expected`` value.
