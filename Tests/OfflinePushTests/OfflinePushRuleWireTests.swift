@@ -114,4 +114,31 @@ final class OfflinePushRuleWireTests: XCTestCase {
     XCTAssertEqual(saved, try rule.saved(at: 1_772_942_400, zones: zones))
     XCTAssertEqual(saved, try saved.saved(at: 1_772_942_400, zones: zones))
   }
+
+  /// A document with several bad fields is reported whole: every field, with its key path and
+  /// reason, in document order; and a well-formed document decodes as before.
+  func testDecodingReportsEveryBadField() throws {
+    let json = """
+      {"offlinePushEnabled": "yes", "onlinePlatforms": [1, "2"], "callOfflinePushEnabled": null,
+       "doNotDisturbRule": {"enabled": 1, "startHour": 22, "endHour": "8",
+         "timeZoneID": "Asia/Shanghai"}}
+      """
+    XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(json.utf8))) {
+      guard let error = $0 as? RuleDecodingError else { return XCTFail("\($0)") }
+      XCTAssertEqual(
+        error.allErrors.map(\.keyPath),
+        [
+          "onlinePlatforms[1]", "offlinePushEnabled", "callOfflinePushEnabled",
+          "doNotDisturbRule.enabled", "doNotDisturbRule.endHour",
+        ], "\(error)")
+      XCTAssertEqual(error.keyPath, "onlinePlatforms[1]")
+      XCTAssertEqual(error.furtherErrors.count, 4)
+      XCTAssertTrue(error.description.contains("at doNotDisturbRule.endHour: expected an integer"))
+    }
+    // One bad field: one error, as before.
+    XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": 0}"#.utf8))) {
+      XCTAssertEqual(($0 as? RuleDecodingError)?.allErrors.count, 1)
+    }
+    XCTAssertNoThrow(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": false}"#.utf8)))
+  }
 }

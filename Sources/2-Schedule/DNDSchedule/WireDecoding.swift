@@ -4,7 +4,21 @@
 extension KeyedDecodingContainer {
   /// `decodeIfPresent`, but a number that does not fit the type (a fraction, or out of range)
   /// is reported at its key path: Foundation reports it with an empty path.
+  ///
+  /// While a ``WireErrorCollector`` is collecting, an error is recorded there and the field
+  /// reads as absent, so that decoding goes on to report every bad field; the collector's
+  /// owner then throws them all and returns no value.
   package func decodeWire<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    do {
+      return try decodeWireOrThrow(type, forKey: key)
+    } catch let error as DecodingError {
+      guard let collector = WireErrorCollector.current else { throw error }
+      collector.record(error)
+      return nil
+    }
+  }
+
+  private func decodeWireOrThrow<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     // An explicit null is an error, not a silent default.
     if contains(key), try decodeNil(forKey: key) {
       throw DecodingError.valueNotFound(
@@ -38,4 +52,21 @@ extension Decoder {
           underlyingError: context.underlyingError))
     }
   }
+}
+
+/// The errors of one decoding, collected so that a document with several bad fields is
+/// reported whole rather than one field per attempt. Installed for the duration of a decoding
+/// as ``current`` (`WireErrorCollector.$current.withValue(collector) { … }`); `decodeWire`
+/// records into it.
+package final class WireErrorCollector: @unchecked Sendable {
+  /// The collector of the decoding running in this task, if any.
+  @TaskLocal package static var current: WireErrorCollector?
+
+  /// The errors, in the order the fields were decoded. Only the task that installed the
+  /// collector decodes with it, so the lock-free array is not shared.
+  package private(set) var errors: [DecodingError] = []
+
+  package init() {}
+
+  func record(_ error: DecodingError) { errors.append(error) }
 }

@@ -1,3 +1,4 @@
+import DNDSchedule
 import Foundation
 
 /// A JSON document that could not be decoded into a rule: which key path, and what was wrong.
@@ -7,6 +8,16 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
   public var keyPath: String
   /// What was wrong there.
   public var reason: String
+  /// The other bad fields of the same document, after this one, each with its key path: a
+  /// document is reported whole, not one field per attempt. (Malformed JSON, a missing
+  /// required key, or a number that is not a 64-bit integer stops the decoder: the fields
+  /// decoded before it are reported with it, the ones after are not reached.)
+  public var furtherErrors: [RuleDecodingError] = []
+
+  /// Every bad field of the document: this one, then ``furtherErrors``.
+  public var allErrors: [RuleDecodingError] {
+    [RuleDecodingError(keyPath: keyPath, reason: reason)] + furtherErrors
+  }
 
   /// Creates the error.
   ///
@@ -18,9 +29,12 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
     self.reason = reason
   }
 
-  /// `at KEYPATH: REASON`.
+  /// `invalid JSON at KEYPATH: REASON`, and the further errors after `; `.
   public var description: String {
-    keyPath.isEmpty ? "invalid JSON: \(reason)" : "invalid JSON at \(keyPath): \(reason)"
+    let first =
+      keyPath.isEmpty ? "invalid JSON: \(reason)" : "invalid JSON at \(keyPath): \(reason)"
+    return ([first] + furtherErrors.map { "at \($0.keyPath): \($0.reason)" })
+      .joined(separator: "; ")
   }
 
   /// Decodes a value from JSON, turning Foundation's errors into a key path and a reason.
@@ -34,13 +48,27 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
     throws(RuleDecodingError)
     -> T
   {
+    let collector = WireErrorCollector()
     do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      var converted = RuleDecodingError(error)
-      if converted.keyPath.isEmpty, let located = locateUnrepresentableNumber(in: data) {
-        converted = located
+      let value = try WireErrorCollector.$current.withValue(collector) {
+        try JSONDecoder().decode(type, from: data)
       }
+      guard let first = collector.errors.first else { return value }
+      var converted = RuleDecodingError(first)
+      converted.furtherErrors = collector.errors.dropFirst().map(RuleDecodingError.init)
+      throw converted
+    } catch let error as RuleDecodingError {
+      throw error
+    } catch let error as DecodingError {
+      // A required key or a malformed document stops the decoder; the fields collected
+      // before it are reported with it.
+      var stopper = RuleDecodingError(error)
+      if stopper.keyPath.isEmpty, let located = locateUnrepresentableNumber(in: data) {
+        stopper = located
+      }
+      let all = collector.errors.map(RuleDecodingError.init) + [stopper]
+      var converted = all[0]
+      converted.furtherErrors = Array(all.dropFirst())
       throw converted
     } catch {
       throw RuleDecodingError(keyPath: "", reason: "\(error)")
