@@ -3,7 +3,7 @@ import PackageDescription
 
 // Sources/ is laid out by layer, bottom up: 1-ZoneData (time zones), 2-Schedule (do-not-disturb
 // schedules), 3-Push (the push decision facade and recall), 4-BatchEvaluation (the JSON Lines
-// engine), 5-Tools (the executables), 6-Checks (fixture tables and property checks for tests).
+// engine), 5-Tools (the executables), 6-Checks (the testing products and the fuzz property checks).
 let package = Package(
   name: "DNDKit",
   products: [
@@ -14,6 +14,11 @@ let package = Package(
     .library(name: "PushRecall", targets: ["PushRecall"]),
     .library(name: "DNDKitFoundation", targets: ["DNDKitFoundation"]),
     .library(name: "BatchEvaluation", targets: ["BatchEvaluation"]),
+    // For the test suites of services that use DNDKit (and DNDKit's own): seeded generators,
+    // the reference models, the property check and fixture tables, free of any test
+    // framework; the XCTest assertions over them in a product of their own.
+    .library(name: "DNDKitTesting", targets: ["DNDKitTesting"]),
+    .library(name: "DNDKitTestingXCTest", targets: ["DNDKitTestingXCTest"]),
     // For DNDKit's own fuzz package (Fuzz/), which shares these checks with the tests.
     .library(name: "DNDPropertyChecks", targets: ["DNDPropertyChecks"]),
     .executable(name: "dnd", targets: ["dnd"]),
@@ -46,7 +51,7 @@ let package = Package(
       name: "dnd",
       dependencies: [
         "BatchEvaluation", "PushRecall", "OfflinePush", "DNDSchedule", "ZoneInfo",
-        "ZoneInfoBundle", "DNDFixtures",
+        "ZoneInfoBundle", "DNDKitTesting",
       ],
       path: "Sources/5-Tools/dnd"),
     // Interposes malloc in dnd-bench only, to count allocations on the hot path.
@@ -58,39 +63,60 @@ let package = Package(
       ],
       path: "Sources/5-Tools/dnd-bench"),
     .target(
-      name: "DNDFixtures", dependencies: ["DNDSchedule", "ZoneInfo"],
-      path: "Sources/6-Checks/DNDFixtures"),
+      name: "DNDKitTesting", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"],
+      path: "Sources/6-Checks/DNDKitTesting"),
+    .target(
+      name: "DNDKitTestingXCTest",
+      dependencies: ["DNDKitTesting", "OfflinePush", "DNDSchedule", "ZoneInfo"],
+      path: "Sources/6-Checks/DNDKitTestingXCTest"),
     .target(
       name: "DNDPropertyChecks", dependencies: ["DNDSchedule", "ZoneInfo"],
       path: "Sources/6-Checks/DNDPropertyChecks"),
+    // The suites' own helpers: package paths, pinned tzdata, threads, replay folders.
     .target(
-      name: "DNDTestSupport", dependencies: ["DNDSchedule", "ZoneInfo"],
+      name: "DNDTestSupport", dependencies: ["ZoneInfo", "ZoneInfoBundle"],
       path: "Tests/DNDTestSupport"),
     .testTarget(
       name: "ZoneInfoTests",
-      dependencies: ["ZoneInfo", "ZoneInfoBundle", "DNDTestSupport", "DNDFixtures"]),
+      dependencies: [
+        "ZoneInfo", "ZoneInfoBundle", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+      ]),
     .testTarget(
       name: "DNDScheduleTests",
       dependencies: [
-        "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDFixtures", "DNDPropertyChecks",
+        "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+        "DNDPropertyChecks",
         // The wire tests decode through the facade's RuleDecodingError.
         "OfflinePush",
       ]),
     .testTarget(
-      name: "OfflinePushTests", dependencies: ["OfflinePush", "DNDSchedule", "DNDTestSupport"]),
+      name: "OfflinePushTests",
+      dependencies: [
+        "OfflinePush", "DNDSchedule", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+      ]),
     .testTarget(
       name: "DNDKitFoundationTests",
       dependencies: [
         "DNDKitFoundation", "OfflinePush", "DNDSchedule", "ZoneInfo", "DNDTestSupport",
+        "DNDKitTesting", "DNDKitTestingXCTest",
       ]
     ),
     .testTarget(
-      name: "PushRecallTests", dependencies: ["PushRecall", "OfflinePush", "DNDTestSupport"]),
+      name: "DNDKitTestingTests",
+      dependencies: [
+        "DNDKitTesting", "DNDKitTestingXCTest", "OfflinePush", "DNDSchedule", "ZoneInfo",
+        "DNDTestSupport",
+      ]),
+    .testTarget(
+      name: "PushRecallTests",
+      dependencies: [
+        "PushRecall", "OfflinePush", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+      ]),
     .testTarget(
       name: "dndTests",
       dependencies: [
         "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "OfflinePush", "DNDSchedule",
-        "ZoneInfo", "ZoneInfoBundle", "DNDFixtures",
+        "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "DNDKitTestingXCTest",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,6 @@
 import DNDKitFoundation
+import DNDKitTesting
+import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import Foundation

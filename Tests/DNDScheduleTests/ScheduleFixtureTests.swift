@@ -1,4 +1,4 @@
-import DNDFixtures
+import DNDKitTesting
 import DNDTestSupport
 import XCTest
 import ZoneInfo
@@ -6,7 +6,7 @@ import ZoneInfo
 /// The DST edge-case table in `Fixtures/dnd-cases.tsv`, derived from `zdump -v` by hand.
 final class ScheduleFixtureTests: XCTestCase {
   func testEdgeCaseTable() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let table = try FixtureTable(contentsOf: TestPaths.fixtures + "/dnd-cases.tsv")
     XCTAssertGreaterThanOrEqual(table.rows.count, 100)
     let report = FixtureVerifier(zones: zones).verify(table)
@@ -16,7 +16,7 @@ final class ScheduleFixtureTests: XCTestCase {
 
   /// A flipped expectation must be reported, or the table proves nothing.
   func testVerifierRejectsWrongRows() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let header = "id\tzone\twindow\tmode\tdays\tsavedAt\tat\tlocal\texpected\tnextChange\treason"
     let rows = [
       "a\tAmerica/New_York\t22:00-08:00\tdaily\t-\t-\t2026-03-08T07:30:00Z\t2026-03-08T03:30:00-04:00\toff\t-\tflipped state",

@@ -1,4 +1,4 @@
-import DNDFixtures
+import DNDKitTesting
 import DNDTestSupport
 import XCTest
 import ZoneInfo
@@ -7,7 +7,7 @@ import ZoneInfo
 /// (notes in `Fixtures/README-weekly.md`).
 final class WeeklyFixtureTests: XCTestCase {
   func testWeeklyEdgeCaseTable() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let table = try FixtureTable(contentsOf: TestPaths.fixtures + "/weekly-cases.tsv")
     XCTAssertGreaterThanOrEqual(table.rows.count, 60)
     let report = FixtureVerifier(zones: zones).verify(table)
@@ -17,7 +17,7 @@ final class WeeklyFixtureTests: XCTestCase {
 
   /// Flipped expectations must be reported, or the table proves nothing.
   func testVerifierRejectsWrongRows() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let header = "id\tzone\tpolarity\twindows\tsnooze\tat\tlocal\texpected\tnextChange\treason"
     let good = [
       "Europe/Berlin", "quiet", "Sat 22:00-02:00; Sun 03:00-06:00", "-",

@@ -1,4 +1,6 @@
 import Foundation
+import ZoneInfo
+import ZoneInfoBundle
 
 /// Paths of the package's data, found from this file's location.
 public enum TestPaths {
@@ -78,5 +80,19 @@ extension TestPaths {
       }
     guard !inputs.isEmpty else { throw MissingReplayInputs(folder: folder, reason: "no inputs") }
     return inputs
+  }
+}
+
+extension TestPaths {
+  /// The tzdata release the fixture tables were derived from (see their header comments).
+  public static let fixtureTZDataVersion = "2025b"
+
+  /// The tzdata the fixture tables run against: the snapshot the ZoneInfoBundle product
+  /// embeds, pinned to ``fixtureTZDataVersion``, so that a host with newer tzdata does not
+  /// fail them for reasons that are not bugs. (The host's tzdata gets one differential test.)
+  ///
+  /// - Throws: ``ZoneError`` if the embedded snapshot does not load.
+  public static func pinnedZones() throws -> ZoneDatabase {
+    try ZoneDatabase(bundle: ZoneBundle.embedded())
   }
 }

@@ -1,3 +1,4 @@
+import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation

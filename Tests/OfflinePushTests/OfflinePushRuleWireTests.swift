@@ -1,3 +1,5 @@
+import DNDKitTesting
+import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import Foundation

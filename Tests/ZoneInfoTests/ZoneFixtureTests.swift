@@ -1,4 +1,4 @@
-import DNDFixtures
+import DNDKitTesting
 import DNDTestSupport
 import XCTest
 import ZoneInfo
@@ -6,7 +6,7 @@ import ZoneInfo
 /// The notable-transitions table in `Fixtures/zone-transitions.tsv`, derived from `zdump -v`.
 final class ZoneFixtureTests: XCTestCase {
   func testNotableTransitionsTable() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let table = try FixtureTable(contentsOf: TestPaths.fixtures + "/zone-transitions.tsv")
     XCTAssertGreaterThanOrEqual(table.rows.count, 30)
     let report = FixtureVerifier(zones: zones).verify(table)
@@ -16,7 +16,7 @@ final class ZoneFixtureTests: XCTestCase {
 
   /// The verifier itself must notice a wrong row, or the table proves nothing.
   func testVerifierRejectsAWrongRow() throws {
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let zones = try TestPaths.pinnedZones()
     let text = """
       id\tzone\tutc\toffsetBefore\toffsetAfter\tdstAfter\tlocalBefore\tlocalAfter\treason
       wrong\tAmerica/New_York\t2026-03-08T07:00:00Z\t-05:00\t-05:00\tyes\t2026-03-08T01:59:59\t2026-03-08T03:00:00\tflipped

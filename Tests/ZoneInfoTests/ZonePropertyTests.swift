@@ -1,3 +1,5 @@
+import DNDKitTesting
+import DNDKitTestingXCTest
 import DNDTestSupport
 import XCTest
 import ZoneInfo

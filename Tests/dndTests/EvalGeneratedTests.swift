@@ -1,4 +1,5 @@
 import BatchEvaluation
+import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation

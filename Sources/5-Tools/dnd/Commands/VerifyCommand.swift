@@ -1,5 +1,5 @@
 import BatchEvaluation
-import DNDFixtures
+import DNDKitTesting
 import Foundation
 
 /// `dnd verify`: runs the fixture tables against the library.

@@ -4,26 +4,26 @@ import Foundation
 ///
 /// Tables are data only; this type reads them, ``FixtureVerifier`` checks them against the
 /// library.
-package struct FixtureTable: Sendable {
+public struct FixtureTable: Sendable {
   /// One data row with the line it came from.
-  package struct Row: Sendable {
+  public struct Row: Sendable {
     /// 1-based line number in the file.
-    package var line: Int
+    public var line: Int
     /// Values by column name.
-    package var values: [String: String]
+    public var values: [String: String]
 
     /// The value of a column, or an empty string when the row has none.
     ///
     /// - Parameter column: The column name.
-    package subscript(column: String) -> String { values[column] ?? "" }
+    public subscript(column: String) -> String { values[column] ?? "" }
   }
 
   /// The file the table was read from.
-  package var path: String
+  public var path: String
   /// The header's column names.
-  package var columns: [String]
+  public var columns: [String]
   /// The data rows.
-  package var rows: [Row]
+  public var rows: [Row]
 
   /// Parses a table from text.
   ///
@@ -31,7 +31,7 @@ package struct FixtureTable: Sendable {
   ///   - text: The file's contents.
   ///   - path: The file name, for messages.
   /// - Throws: ``FixtureError`` when there is no header or a row has the wrong field count.
-  package init(text: String, path: String) throws(FixtureError) {
+  public init(text: String, path: String) throws(FixtureError) {
     self.path = path
     var columns: [String]?
     var rows: [Row] = []
@@ -61,7 +61,7 @@ package struct FixtureTable: Sendable {
   ///
   /// - Parameter path: The file.
   /// - Throws: ``FixtureError`` when the file cannot be read or parsed.
-  package init(contentsOf path: String) throws(FixtureError) {
+  public init(contentsOf path: String) throws(FixtureError) {
     guard let data = FileManager.default.contents(atPath: path),
       let text = String(data: data, encoding: .utf8)
     else {
@@ -72,14 +72,14 @@ package struct FixtureTable: Sendable {
 }
 
 /// A fixture file that cannot be read, or a row that cannot be checked.
-package struct FixtureError: Error, Sendable, CustomStringConvertible {
+public struct FixtureError: Error, Sendable, CustomStringConvertible {
   /// The file.
-  package var path: String
+  public var path: String
   /// 1-based line, or 0 for the whole file.
-  package var line: Int
+  public var line: Int
   /// What is wrong.
-  package var message: String
+  public var message: String
 
   /// `path:line: message`.
-  package var description: String { "\(path):\(line): \(message)" }
+  public var description: String { "\(path):\(line): \(message)" }
 }

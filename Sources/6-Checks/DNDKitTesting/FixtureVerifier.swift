@@ -4,51 +4,51 @@ import ZoneInfo
 
 /// Checks fixture tables against the library: the zone engine for `zone-transitions`-style
 /// tables, the schedule for `dnd-cases`-style tables, the weekly schedule for `weekly-cases`-style tables. The table kind is read from its header.
-package struct FixtureVerifier: Sendable {
+public struct FixtureVerifier: Sendable {
   /// A row that did not match.
-  package struct Failure: Sendable, CustomStringConvertible {
+  public struct Failure: Sendable, CustomStringConvertible {
     /// The file.
-    package var path: String
+    public var path: String
     /// 1-based line.
-    package var line: Int
+    public var line: Int
     /// The row's id.
-    package var id: String
+    public var id: String
     /// What differed.
-    package var message: String
+    public var message: String
 
     /// `path:line: id: message`.
-    package var description: String { "\(path):\(line): \(id): \(message)" }
+    public var description: String { "\(path):\(line): \(id): \(message)" }
   }
 
   /// The result of checking tables.
-  package struct Report: Sendable {
+  public struct Report: Sendable {
     /// Rows that matched.
-    package var passed = 0
+    public var passed = 0
     /// Rows that did not.
-    package var failures: [Failure] = []
+    public var failures: [Failure] = []
 
     /// An empty report.
-    package init() {}
+    public init() {}
 
     /// Adds another report's rows to this one.
     ///
     /// - Parameter other: The other report.
-    package mutating func merge(_ other: Report) {
+    public mutating func merge(_ other: Report) {
       passed += other.passed
       failures += other.failures
     }
 
     /// `N passed, M failed`.
-    package var summary: String { "\(passed) passed, \(failures.count) failed" }
+    public var summary: String { "\(passed) passed, \(failures.count) failed" }
   }
 
   /// The database zones are loaded from.
-  package let zones: ZoneDatabase
+  public let zones: ZoneDatabase
 
   /// Creates a verifier.
   ///
   /// - Parameter zones: The tzdata the expectations were derived from.
-  package init(zones: ZoneDatabase) {
+  public init(zones: ZoneDatabase) {
     self.zones = zones
   }
 
@@ -61,20 +61,38 @@ package struct FixtureVerifier: Sendable {
     return names.filter { $0.hasSuffix(".tsv") }.sorted().map { directory + "/" + $0 }
   }
 
-  /// Checks one table.
+  /// Checks one table against DNDKit and, for a do-not-disturb table, optionally a caller's
+  /// function as well.
   ///
-  /// - Parameter table: The table.
-  /// - Returns: The rows passed and failed.
-  package func verify(_ table: FixtureTable) -> Report {
+  /// ```swift
+  /// let table = try FixtureTable(contentsOf: "Tests/quiet-hours.tsv")
+  /// let report = FixtureVerifier(zones: zones).verify(table) { rule, instant in
+  ///   try service.isQuiet(rule, at: instant)
+  /// }
+  /// for failure in report.failures { print(failure) }  // PATH:LINE: ID: WHAT DIFFERED
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - table: The table.
+  ///   - inDoNotDisturb: A function under test, asked each row of a do-not-disturb table with
+  ///     the row's rule (saved at `savedAt` for one-off modes) and instant; its answer must be
+  ///     the row's `expected`. Nil checks DNDKit alone.
+  /// - Returns: The rows passed and failed; a row fails when DNDKit or the function
+  ///   disagrees with it, with each difference in the failure's message.
+  public func verify(
+    _ table: FixtureTable, inDoNotDisturb: ((DoNotDisturbRule, Int64) throws -> Bool)? = nil
+  ) -> Report {
     var report = Report()
-    let check: (FixtureTable.Row) -> String?
-    if table.columns.contains("window") {
-      check = verifyScheduleRow
-    } else if table.columns.contains("windows") {
-      check = verifyWeeklyRow
-    } else if table.columns.contains("offsetAfter") {
-      check = verifyTransitionRow
-    } else {
+    func check(_ row: FixtureTable.Row) -> String? {
+      if table.columns.contains("window") {
+        return verifyScheduleRow(row, inDoNotDisturb: inDoNotDisturb)
+      } else if table.columns.contains("windows") {
+        return verifyWeeklyRow(row)
+      } else {
+        return verifyTransitionRow(row)
+      }
+    }
+    guard ["window", "windows", "offsetAfter"].contains(where: table.columns.contains) else {
       report.failures.append(
         Failure(path: table.path, line: 1, id: "-", message: "unknown table kind (header)"))
       return report
@@ -127,7 +145,9 @@ package struct FixtureVerifier: Sendable {
   }
 
   /// A schedule row: the local reading, the state and the next change.
-  func verifyScheduleRow(_ row: FixtureTable.Row) -> String? {
+  func verifyScheduleRow(
+    _ row: FixtureTable.Row, inDoNotDisturb: ((DoNotDisturbRule, Int64) throws -> Bool)? = nil
+  ) -> String? {
     let window = row["window"].split(separator: "-")
     guard window.count == 2, let start = FixtureValues.clock(window[0]),
       let end = FixtureValues.clock(window[1]),
@@ -166,6 +186,13 @@ package struct FixtureVerifier: Sendable {
       let inDND = try schedule.contains(at)
       if inDND != (row["expected"] == "dnd") {
         problems.append("state \(inDND ? "dnd" : "off"), expected \(row["expected"])")
+      }
+      if let inDoNotDisturb {
+        let theirs = try inDoNotDisturb(rule, at)
+        if theirs != (row["expected"] == "dnd") {
+          problems.append(
+            "the function under test says \(theirs ? "dnd" : "off"), expected \(row["expected"])")
+        }
       }
       let expectedNext = row["nextChange"]
       if expectedNext != "-" {

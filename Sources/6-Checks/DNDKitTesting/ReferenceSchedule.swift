@@ -2,14 +2,21 @@ import DNDSchedule
 import ZoneInfo
 
 /// A slow, obviously correct do-not-disturb evaluator written straight from the semantics,
-/// sharing nothing with the engine but the zone's offsets and transition list.
+/// sharing nothing with the engine but the zone's offsets and transition list: the model to
+/// compare a service's behaviour against.
 ///
 /// - `mark(L)` is the least instant whose wall reading (instant + offset) is at least L,
 ///   found piece by piece over the zone's constant-offset pieces near L.
-/// - A period owned by date D is `[mark(D, start), mark(D', end))`.
+/// - A period owned by date D is `[mark(D, start), mark(D', end))`, with D' the next date
+///   when the window crosses midnight (end at or before start).
 /// - The state at t is whether any owned period of the nearby dates contains t.
 /// - The next change is the first period boundary after t at which the state differs.
-public struct ReferenceSchedule {
+///
+/// ```swift
+/// let reference = ReferenceSchedule(rule: rule, zone: try zones.zone(rule.timeZoneID))
+/// let expected = try reference.contains(t)
+/// ```
+public struct ReferenceSchedule: Sendable {
   /// The zone.
   public let zone: Zone
   /// The rule, already saved for one-off modes.
@@ -58,7 +65,13 @@ public struct ReferenceSchedule {
     localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
   }
 
-  /// `mark(L)` by scanning the constant-offset pieces within three days of L.
+  /// `mark(L)`: the least instant whose wall reading is at least L, by scanning the
+  /// constant-offset pieces within three days of L. In a gap it is the transition; in a fold,
+  /// the first occurrence.
+  ///
+  /// - Parameter local: A wall reading, seconds since 1970-01-01T00:00:00 on the zone's clock.
+  /// - Returns: UNIX seconds.
+  /// - Throws: ``ZoneError`` when the reading is outside the supported years.
   public func mark(localSeconds local: Int64) throws -> Int64 {
     let window: Int64 = 3 * 86_400
     let low = local - window
@@ -91,7 +104,12 @@ public struct ReferenceSchedule {
     return rule.customRepeatDays >> isoIndex & 1 == 1
   }
 
-  /// The period owned by date D, by the definition.
+  /// The period owned by a date, by the definition (possibly empty, when both marks fall in
+  /// one gap).
+  ///
+  /// - Parameter day: The date as a day number (days since 1970-01-01).
+  /// - Returns: The period, whether or not the rule owns the date.
+  /// - Throws: ``ZoneError`` outside the supported years.
   public func period(ownedBy day: Int64) throws -> DoNotDisturbPeriod {
     let start = Int64(rule.startHour * 3600 + rule.startMinute * 60)
     let end = Int64(rule.endHour * 3600 + rule.endMinute * 60)
@@ -115,12 +133,20 @@ public struct ReferenceSchedule {
     return result
   }
 
-  /// Whether t is in do-not-disturb.
+  /// Whether an instant is in do-not-disturb.
+  ///
+  /// - Parameter t: UNIX seconds.
+  /// - Returns: Whether some owned period contains it.
+  /// - Throws: ``ZoneError`` outside the supported years.
   public func contains(_ t: Int64) throws -> Bool {
     try periods(around: t, daysAfter: 1).contains { $0.contains(t) }
   }
 
   /// The first instant after t with a different state, looking up to three weeks ahead.
+  ///
+  /// - Parameter t: UNIX seconds.
+  /// - Returns: The instant, or nil when the state does not change within three weeks.
+  /// - Throws: ``ZoneError`` outside the supported years.
   public func nextChange(after t: Int64) throws -> Int64? {
     let now = try contains(t)
     let periods = try periods(around: t, daysAfter: 21)

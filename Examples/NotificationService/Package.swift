@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// An example downstream package: a stand-in notification service that decides with DNDKit,
+// and its test suite built on the DNDKitTesting products. Not part of the DNDKit package; it
+// depends on the package two folders up, as a team's service depends on DNDKit.
+import Foundation
+import PackageDescription
+
+/// The DNDKit package's identity is the name of its folder, whatever the clone is called.
+let dndkit = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+  name: "NotificationService",
+  dependencies: [.package(path: "../..")],
+  targets: [
+    .target(
+      name: "NotificationService",
+      dependencies: [
+        .product(name: "OfflinePush", package: dndkit),
+        .product(name: "DNDSchedule", package: dndkit),
+        .product(name: "ZoneInfo", package: dndkit),
+      ]),
+    .testTarget(
+      name: "NotificationServiceTests",
+      dependencies: [
+        "NotificationService",
+        .product(name: "DNDKitTesting", package: dndkit),
+        .product(name: "DNDKitTestingXCTest", package: dndkit),
+        // The tzdata the fixture table was derived from, pinned.
+        .product(name: "ZoneInfoBundle", package: dndkit),
+      ],
+      resources: [.copy("quiet-hours.tsv")]),
+  ],
+  swiftLanguageModes: [.v6]
+)
