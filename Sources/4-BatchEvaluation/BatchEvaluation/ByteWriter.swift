@@ -74,21 +74,15 @@ public struct ByteWriter {
 
   /// Writes everything to a file descriptor and empties the buffer.
   ///
+  /// A non-blocking descriptor that is not ready is waited for, so every byte is written, in
+  /// order, or the write failed.
+  ///
   /// - Parameter descriptor: The file descriptor, such as 1 for standard output.
-  /// - Returns: False when the write failed (a closed pipe, a full disk).
-  @discardableResult
-  mutating func flush(to descriptor: Int32) -> Bool {
-    var written = 0
-    let ok = bytes.withUnsafeBytes { buffer -> Bool in
-      while written < buffer.count {
-        guard let base = buffer.baseAddress else { return true }
-        let result = Syscalls.retryingWrite(descriptor, base + written, buffer.count - written)
-        if result < 0 { return false }
-        written += result
-      }
-      return true
-    }
+  /// - Returns: 0 when everything was written, else the `errno` of the failed write (a closed
+  ///   pipe, a full disk).
+  mutating func flush(to descriptor: Int32) -> Int32 {
+    let failure = bytes.withUnsafeBytes { Syscalls.writeAll(descriptor, $0) }
     bytes.removeAll(keepingCapacity: true)
-    return ok
+    return failure
   }
 }

@@ -18,8 +18,9 @@ public enum EvalStream {
     case finished
     /// Reading the input failed with this `errno`.
     case readFailed(errno: Int32)
-    /// Writing an answer failed (a closed pipe, a full disk).
-    case writeFailed
+    /// Writing an answer failed with this `errno` (a closed pipe, a full disk); answers from
+    /// the failed write on are missing.
+    case writeFailed(errno: Int32)
   }
 
   /// Runs the read-answer-write loop.
@@ -52,7 +53,8 @@ public enum EvalStream {
     }
 
     while true {
-      guard out.flush(to: output) else { return .writeFailed }
+      let failure = out.flush(to: output)
+      if failure != 0 { return .writeFailed(errno: failure) }
       if filled == storage.count {
         if filled <= maximumLineLength {
           storage += [UInt8](repeating: 0, count: storage.count)
@@ -74,11 +76,13 @@ public enum EvalStream {
         } else if filled > 0 {
           storage.withUnsafeBufferPointer { answer(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
         }
-        return out.flush(to: output) ? .finished : .writeFailed
+        let failure = out.flush(to: output)
+        return failure == 0 ? .finished : .writeFailed(errno: failure)
       }
       let scanFrom = filled
       filled += received
       var lineStart = 0
+      var writeFailure: Int32 = 0
       storage.withUnsafeBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
         var position = scanFrom
@@ -94,9 +98,14 @@ public enum EvalStream {
           }
           position += 1
           lineStart = position
-          if out.count >= 1 << 16 { _ = out.flush(to: output) }
+          if out.count >= 1 << 16 {
+            writeFailure = out.flush(to: output)
+            if writeFailure != 0 { return }
+          }
         }
       }
+      // Stop at the first failed write: an answer lost must not be followed by later ones.
+      if writeFailure != 0 { return .writeFailed(errno: writeFailure) }
       if discarding {
         filled = 0
       } else if lineStart > 0 {

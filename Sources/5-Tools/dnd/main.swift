@@ -1,5 +1,8 @@
 import Foundation
 
+// Before anything is opened: a closed 0, 1 or 2 must not be reused by the next open.
+Syscalls.occupyClosedStandardDescriptors()
+
 let status = DNDTool.main(
   Array(CommandLine.arguments.dropFirst()),
   context: ToolContext(

@@ -67,7 +67,8 @@ enum EvalCommand {
     case .readFailed(let code):
       printError("dnd eval: error: cannot read standard input: \(String(cString: strerror(code)))")
       return ExitStatus.checkFailed
-    case .writeFailed:
+    case .writeFailed(let code):
+      printError("dnd eval: error: cannot write answers: \(String(cString: strerror(code)))")
       return ExitStatus.checkFailed
     }
   }
