@@ -107,7 +107,7 @@ public struct Generators: Sendable {
   ///   - zoneID: The rule's zone.
   ///   - modes: The repeat modes to draw from (every mode by default).
   ///   - rng: The generator.
-  /// - Returns: The rule, enabled; one-off rules (``RepeatMode/once``, ``RepeatMode/unknown``)
+  /// - Returns: The rule, enabled; one-off rules (`RepeatMode.once`, `RepeatMode.unknown`)
   ///   still need saving with `saved(at:zones:)`.
   public func rule(
     zoneID: String, modes: [RepeatMode] = [.daily, .custom, .once, .unknown],

@@ -68,7 +68,7 @@ extension Generators {
   ///   - modes: The repeat modes to draw from.
   ///   - rng: The generator.
   /// - Returns: The case.
-  /// - Throws: ``ZoneError`` when the zone is not in the database, or
+  /// - Throws: `ZoneError` when the zone is not in the database, or
   ///   `RuleValidationError` when saving fails (it does not for generated rules).
   public func pushCase(
     zoneID: String, modes: [RepeatMode] = [.daily, .custom, .once, .unknown],
@@ -130,7 +130,7 @@ public enum ReferencePushDecision {
   ///   - pushCase: The stored rule, when it was saved, and the query.
   ///   - zones: The database the rule's zone comes from.
   /// - Returns: The decision, `until` included.
-  /// - Throws: ``ZoneError`` for an unknown zone or an instant outside the supported years.
+  /// - Throws: `ZoneError` for an unknown zone or an instant outside the supported years.
   public static func decision(for pushCase: PushCase, zones: ZoneDatabase) throws -> PushDecision {
     let rule = pushCase.rule
     let query = pushCase.query

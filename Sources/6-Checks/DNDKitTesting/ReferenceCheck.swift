@@ -58,7 +58,7 @@ public struct ReferenceCheck: Sendable {
   /// - Parameter inDoNotDisturb: The function under test: whether a stored rule (one-off
   ///   rules already saved, as a server stores them) is in do-not-disturb at an instant.
   /// - Returns: The first disagreement, shrunk; nil when every case agrees.
-  /// - Throws: What the function throws, or ``ZoneError`` when a zone does not load.
+  /// - Throws: What the function throws, or `ZoneError` when a zone does not load.
   public func firstCounterexample(
     _ inDoNotDisturb: (DoNotDisturbRule, Int64) throws -> Bool
   ) throws -> Counterexample? {
@@ -75,7 +75,7 @@ public struct ReferenceCheck: Sendable {
   /// - Parameter delivers: The function under test: whether the push a query describes goes
   ///   out under a stored rule.
   /// - Returns: The first disagreement, shrunk; nil when every case agrees.
-  /// - Throws: What the function throws, or ``ZoneError`` when a zone does not load.
+  /// - Throws: What the function throws, or `ZoneError` when a zone does not load.
   public func firstCounterexample(
     delivers: (OfflinePushRule, PushQuery) throws -> Bool
   ) throws -> Counterexample? {

@@ -71,7 +71,7 @@ public struct ReferenceSchedule: Sendable {
   ///
   /// - Parameter local: A wall reading, seconds since 1970-01-01T00:00:00 on the zone's clock.
   /// - Returns: UNIX seconds.
-  /// - Throws: ``ZoneError`` when the reading is outside the supported years.
+  /// - Throws: `ZoneError` when the reading is outside the supported years.
   public func mark(localSeconds local: Int64) throws -> Int64 {
     let window: Int64 = 3 * 86_400
     let low = local - window
@@ -109,7 +109,7 @@ public struct ReferenceSchedule: Sendable {
   ///
   /// - Parameter day: The date as a day number (days since 1970-01-01).
   /// - Returns: The period, whether or not the rule owns the date.
-  /// - Throws: ``ZoneError`` outside the supported years.
+  /// - Throws: `ZoneError` outside the supported years.
   public func period(ownedBy day: Int64) throws -> DoNotDisturbPeriod {
     let start = Int64(rule.startHour * 3600 + rule.startMinute * 60)
     let end = Int64(rule.endHour * 3600 + rule.endMinute * 60)
@@ -137,7 +137,7 @@ public struct ReferenceSchedule: Sendable {
   ///
   /// - Parameter t: UNIX seconds.
   /// - Returns: Whether some owned period contains it.
-  /// - Throws: ``ZoneError`` outside the supported years.
+  /// - Throws: `ZoneError` outside the supported years.
   public func contains(_ t: Int64) throws -> Bool {
     try periods(around: t, daysAfter: 1).contains { $0.contains(t) }
   }
@@ -146,7 +146,7 @@ public struct ReferenceSchedule: Sendable {
   ///
   /// - Parameter t: UNIX seconds.
   /// - Returns: The instant, or nil when the state does not change within three weeks.
-  /// - Throws: ``ZoneError`` outside the supported years.
+  /// - Throws: `ZoneError` outside the supported years.
   public func nextChange(after t: Int64) throws -> Int64? {
     let now = try contains(t)
     let periods = try periods(around: t, daysAfter: 21)

@@ -82,7 +82,7 @@ public func assertAgreesWithReference(
 }
 
 /// Checks a push decision against the reference decision over generated cases (see
-/// ``DNDKitTesting/ReferenceCheck``), failing the test with the shrunk counterexample and the
+/// `DNDKitTesting/ReferenceCheck`), failing the test with the shrunk counterexample and the
 /// seed when they disagree.
 ///
 /// - Parameters:
