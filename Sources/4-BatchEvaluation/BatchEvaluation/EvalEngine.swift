@@ -119,6 +119,13 @@ public struct EvalEngine {
     let entry = Entry(
       rule: rule,
       compiled: Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) })
+    // A zone that failed to load may appear in the file system later: such a failure is not
+    // kept, so the cached and the uncached modes agree.
+    if case .failure(let error) = entry.compiled,
+      error.errors.contains(where: { $0.code == .invalidTimeZone })
+    {
+      return entry
+    }
     cache.insert(bytes, hash: hash, entry: entry)
     return entry
   }
