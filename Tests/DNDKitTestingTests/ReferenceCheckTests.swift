@@ -23,6 +23,12 @@ final class ReferenceCheckTests: XCTestCase {
         at: query.instant
       ).delivers
     }
+    let decisions = try check.firstCounterexample(decides: { rule, query in
+      try CompiledOfflinePushRule(rule: rule, zones: zones).decide(
+        kind: query.kind, target: query.target, online: PlatformSet(query.online),
+        at: query.instant)
+    })
+    XCTAssertNil(decisions, "\(decisions.map(String.init(describing:)) ?? "")")
   }
 
   /// Wall-clock arithmetic at the instant's own offset (the usual hand-written quiet-hours
@@ -63,9 +69,31 @@ final class ReferenceCheckTests: XCTestCase {
         ).delivers
       }))
     XCTAssertFalse(failure.expected)
-    XCTAssertTrue(failure.description.contains("platformRule"), failure.description)
+    XCTAssertEqual(failure.expectedAnswer, "suppress", failure.description)
     // Shrunk: no do-not-disturb rule left, since the platform rule alone decides.
     XCTAssertNil(failure.shrunk.rule.doNotDisturbRule, failure.description)
+  }
+
+  /// One of the suite's planted bugs, "the platform rule before the switches", as a caller's
+  /// function: whether the push goes out is unchanged, the reason is not; the whole-decision
+  /// check catches it and shows both reasons.
+  func testThePlatformRuleBeforeTheSwitchesIsCaught() throws {
+    let zones = try TestPaths.pinnedZones()
+    let check = ReferenceCheck(zones: zones, seed: 0xBAD, cases: 2_000)
+    let failure = try XCTUnwrap(
+      try check.firstCounterexample(decides: { rule, query in
+        if rule.notToReceiveOfflinePushPlatforms.contains(query.target)
+          && query.online.contains(where: rule.onlinePlatforms.contains)
+        {
+          return .suppress(.platformRule, until: nil)
+        }
+        return try CompiledOfflinePushRule(rule: rule, zones: zones).decide(
+          kind: query.kind, target: query.target, online: PlatformSet(query.online),
+          at: query.instant)
+      }))
+    XCTAssertEqual(failure.actualAnswer, "suppress (platformRule)", failure.description)
+    XCTAssertTrue(failure.expectedAnswer.hasSuffix("PushDisabled)"), failure.description)
+    print(failure)
   }
 
   /// The zone traits come from the zones' own transitions.

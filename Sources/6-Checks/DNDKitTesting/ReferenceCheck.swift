@@ -64,13 +64,21 @@ public struct ReferenceCheck: Sendable {
   ) throws -> Counterexample? {
     try search(
       property: .doNotDisturb,
+      expected: { pushCase in
+        guard let rule = pushCase.rule.doNotDisturbRule,
+          let reference = try ReferencePushDecision.referenceSchedule(
+            rule, savedAt: pushCase.savedAt, zones: zones)
+        else { return false }
+        return try reference.contains(pushCase.query.instant)
+      },
       actual: { pushCase in
         guard let rule = pushCase.rule.doNotDisturbRule else { return false }
         return try inDoNotDisturb(rule, pushCase.query.instant)
-      })
+      },
+      describe: { $0 ? "in do-not-disturb" : "not in do-not-disturb" }, holds: { $0 })
   }
 
-  /// Checks a push decision against ``ReferencePushDecision``.
+  /// Checks whether pushes go out against ``ReferencePushDecision``.
   ///
   /// - Parameter delivers: The function under test: whether the push a query describes goes
   ///   out under a stored rule.
@@ -79,7 +87,31 @@ public struct ReferenceCheck: Sendable {
   public func firstCounterexample(
     delivers: (OfflinePushRule, PushQuery) throws -> Bool
   ) throws -> Counterexample? {
-    try search(property: .delivers, actual: { try delivers($0.rule, $0.query) })
+    try search(
+      property: .delivers,
+      expected: { try ReferencePushDecision.decision(for: $0, zones: zones).delivers },
+      actual: { try delivers($0.rule, $0.query) },
+      describe: { $0 ? "deliver" : "suppress" }, holds: { $0 })
+  }
+
+  /// Checks whole push decisions (the reason for a suppression, and until when
+  /// do-not-disturb holds) against ``ReferencePushDecision``.
+  ///
+  /// - Parameter decides: The function under test: the decision for a query under a stored
+  ///   rule.
+  /// - Returns: The first disagreement, shrunk; nil when every case agrees.
+  /// - Throws: What the function throws, or `ZoneError` when a zone does not load.
+  public func firstCounterexample(
+    decides: (OfflinePushRule, PushQuery) throws -> PushDecision
+  ) throws -> Counterexample? {
+    try search(
+      property: .decision,
+      expected: { try ReferencePushDecision.decision(for: $0, zones: zones) },
+      actual: { try decides($0.rule, $0.query) },
+      describe: { decision in
+        guard case .suppress(let reason, let until) = decision else { return "deliver" }
+        return "suppress (\(reason))" + (until.map { " until \($0)" } ?? "")
+      }, holds: \.delivers)
   }
 
   /// What is compared with the reference.
@@ -88,22 +120,15 @@ public struct ReferenceCheck: Sendable {
     case doNotDisturb
     /// Whether the push goes out.
     case delivers
+    /// The whole push decision.
+    case decision
   }
 
-  func expected(_ pushCase: PushCase, _ property: Property) throws -> Bool {
-    switch property {
-    case .doNotDisturb:
-      guard let rule = pushCase.rule.doNotDisturbRule,
-        let reference = try ReferencePushDecision.referenceSchedule(
-          rule, savedAt: pushCase.savedAt, zones: zones)
-      else { return false }
-      return try reference.contains(pushCase.query.instant)
-    case .delivers:
-      return try ReferencePushDecision.decision(for: pushCase, zones: zones).delivers
-    }
-  }
-
-  func search(property: Property, actual: (PushCase) throws -> Bool) throws -> Counterexample? {
+  func search<Answer: Equatable>(
+    property: Property, expected: (PushCase) throws -> Answer,
+    actual: (PushCase) throws -> Answer, describe: (Answer) -> String,
+    holds: (Answer) -> Bool
+  ) throws -> Counterexample? {
     let generators = Generators(zones: zones)
     var rng = SplitMix64(seed: seed)
     for index in 0..<cases {
@@ -117,12 +142,14 @@ public struct ReferenceCheck: Sendable {
         }
         pushCase.rule = OfflinePushRule(doNotDisturbRule: pushCase.rule.doNotDisturbRule)
       }
-      let wanted = try expected(pushCase, property)
-      guard try actual(pushCase) != wanted else { continue }
-      let (shrunk, shrunkWanted) = try shrink(pushCase, property: property, actual: actual)
+      guard try actual(pushCase) != expected(pushCase) else { continue }
+      let fails = { (trial: PushCase) throws -> Bool in try actual(trial) != expected(trial) }
+      let shrunk = try shrink(pushCase, property: property, fails: fails)
+      let wanted = try expected(shrunk)
       return Counterexample(
         seed: seed, caseNumber: index + 1, cases: cases, property: property, original: pushCase,
-        shrunk: shrunk, expected: shrunkWanted, zones: zones)
+        shrunk: shrunk, expected: holds(wanted), expectedAnswer: describe(wanted),
+        actualAnswer: describe(try actual(shrunk)), zones: zones)
     }
     return nil
   }
@@ -130,16 +157,14 @@ public struct ReferenceCheck: Sendable {
   /// The simplest failing case reachable by simplifying one thing at a time, at the failing
   /// instant nearest a transition.
   func shrink(
-    _ failing: PushCase, property: Property, actual: (PushCase) throws -> Bool
-  ) throws -> (PushCase, Bool) {
+    _ failing: PushCase, property: Property, fails: (PushCase) throws -> Bool
+  ) throws -> PushCase {
     var current = failing
     var steps = 0
     search: while steps < 200 {
       steps += 1
       for candidate in simpler(current, property: property) {
-        if let found = try failingInstant(
-          of: candidate, near: current.query.instant, property, actual)
-        {
+        if let found = try failingInstant(of: candidate, near: current.query.instant, fails) {
           current = found
           continue search
         }
@@ -147,12 +172,10 @@ public struct ReferenceCheck: Sendable {
       break
     }
     // Last, the failing instant nearest a transition for the simplest rule.
-    if let nearest = try failingInstant(
-      of: current, near: current.query.instant, property, actual)
-    {
+    if let nearest = try failingInstant(of: current, near: current.query.instant, fails) {
       current = nearest
     }
-    return (current, try expected(current, property))
+    return current
   }
 
   /// Cases one simplification away: switches on, platform lists empty, no rule; daily
@@ -160,7 +183,7 @@ public struct ReferenceCheck: Sendable {
   func simpler(_ pushCase: PushCase, property: Property) -> [PushCase] {
     var rules: [OfflinePushRule] = []
     let rule = pushCase.rule
-    if property == .delivers {
+    if property != .doNotDisturb {
       var next = rule
       if !rule.offlinePushEnabled {
         next.offlinePushEnabled = true
@@ -217,7 +240,7 @@ public struct ReferenceCheck: Sendable {
     }
     var query = pushCase.query
     var cases = rules.map { PushCase(rule: $0, savedAt: pushCase.savedAt, query: query) }
-    if property == .delivers && !query.online.isEmpty {
+    if property != .doNotDisturb && !query.online.isEmpty {
       query.online = []
       cases.append(PushCase(rule: rule, savedAt: pushCase.savedAt, query: query))
     }
@@ -227,14 +250,14 @@ public struct ReferenceCheck: Sendable {
   /// The instants worth trying near `t`: `t`, the seconds around each transition within three
   /// days and around each reference period boundary; the failing one nearest a transition.
   func failingInstant(
-    of pushCase: PushCase, near t: Int64, _ property: Property, _ actual: (PushCase) throws -> Bool
+    of pushCase: PushCase, near t: Int64, _ fails: (PushCase) throws -> Bool
   ) throws -> PushCase? {
     let zone = try zones.zone(zoneID(of: pushCase))
     let window = (t - 3 * 86_400)..<(t + 3 * 86_400)
     guard Zone.supportedInstants.contains(window.lowerBound),
       Zone.supportedInstants.contains(window.upperBound)
     else {
-      return try actual(pushCase) != expected(pushCase, property) ? pushCase : nil
+      return try fails(pushCase) ? pushCase : nil
     }
     let transitions = try zone.transitions(in: window).map(\.instant)
     var candidates = [t]
@@ -262,7 +285,7 @@ public struct ReferenceCheck: Sendable {
     for instant in ordered {
       var trial = pushCase
       trial.query.instant = instant
-      if try actual(trial) != expected(trial, property) { return trial }
+      if try fails(trial) { return trial }
     }
     return nil
   }

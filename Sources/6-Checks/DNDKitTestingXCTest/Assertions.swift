@@ -102,3 +102,25 @@ public func assertAgreesWithReference(
     XCTFail("seed \(check.seed): \(error)", file: file, line: line)
   }
 }
+
+/// Checks whole push decisions (reason and `until` included) against the reference decision
+/// over generated cases (see `ReferenceCheck`), failing the test with the shrunk
+/// counterexample and the seed when they disagree.
+///
+/// - Parameters:
+///   - check: The run: database, seed, number of cases, zones and modes.
+///   - file: The file to report failures in.
+///   - line: The line to report failures at.
+///   - decides: The function under test: the decision for a query under a stored rule.
+public func assertAgreesWithReference(
+  _ check: ReferenceCheck, file: StaticString = #filePath, line: UInt = #line,
+  decides: (OfflinePushRule, PushQuery) throws -> PushDecision
+) {
+  do {
+    if let counterexample = try check.firstCounterexample(decides: decides) {
+      XCTFail("\n" + counterexample.description, file: file, line: line)
+    }
+  } catch {
+    XCTFail("seed \(check.seed): \(error)", file: file, line: line)
+  }
+}
