@@ -232,4 +232,17 @@ final class EvalErrorTests: XCTestCase {
     XCTAssertEqual(answers[3]["reason"] as? String, "platformRule")
     XCTAssertEqual(answers[4]["deliver"] as? Bool, true)
   }
+
+  /// An explicit `"savedAt": null` is an error (as every explicit null is), not "not saved".
+  func testNullSavedAtIsAnError() throws {
+    let answers = try answers([
+      "{\"rule\": \(Self.daily), \"at\": 1773025200, \"savedAt\": null}",
+      "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"at\": 1, \"savedAt\": null}",
+    ])
+    for answer in answers {
+      let found = try XCTUnwrap(error(answer), "\(answer)")
+      XCTAssertEqual(found.code, "invalidQuery")
+      XCTAssertEqual(found.message, "invalid query: savedAt: expected an integer, found null")
+    }
+  }
 }

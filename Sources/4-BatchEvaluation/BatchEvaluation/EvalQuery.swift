@@ -29,6 +29,30 @@ struct EvalQuery {
     var kind: String?
     var platform: Platform?
     var onlinePlatforms: [Platform]?
+
+    enum CodingKeys: String, CodingKey {
+      case rule, pushRule, schedule, at, savedAt, kind, platform, onlinePlatforms
+    }
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      rule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .rule)
+      pushRule = try c.decodeIfPresent(OfflinePushRule.self, forKey: .pushRule)
+      schedule = try c.decodeIfPresent(WeeklyScheduleRule.self, forKey: .schedule)
+      at = try c.decodeIfPresent(Int64.self, forKey: .at)
+      // An explicit null savedAt is an error, not "not saved": saving changes the answer.
+      if c.contains(.savedAt), try c.decodeNil(forKey: .savedAt) {
+        throw DecodingError.valueNotFound(
+          Int64.self,
+          DecodingError.Context(
+            codingPath: c.codingPath + [CodingKeys.savedAt],
+            debugDescription: "null where a value is required"))
+      }
+      savedAt = try c.decodeIfPresent(Int64.self, forKey: .savedAt)
+      kind = try c.decodeIfPresent(String.self, forKey: .kind)
+      platform = try c.decodeIfPresent(Platform.self, forKey: .platform)
+      onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms)
+    }
   }
 
   /// Decodes a line.
