@@ -4,8 +4,9 @@ import ZoneInfo
 
 /// A property check of a caller's do-not-disturb or push logic against the reference model,
 /// over seeded generated cases: rules of every repeat mode in zones with notable transitions,
-/// instants near those transitions, and half the time a window that starts or ends at the
-/// wall-clock reading of the nearest one.
+/// instants near those transitions, half the time a window that starts or ends at the
+/// wall-clock reading of the nearest one, and a quarter of the time an instant on the edge of
+/// a do-not-disturb period.
 ///
 /// It reports the first case where the function disagrees with the reference, shrunk to the
 /// simplest rule that still fails (daily before custom, fewer weekdays, whole hours, switches
@@ -142,6 +143,7 @@ public struct ReferenceCheck: Sendable {
         }
         pushCase.rule = OfflinePushRule(doNotDisturbRule: pushCase.rule.doNotDisturbRule)
       }
+      try moveToAnEdge(&pushCase, using: &rng)
       guard try actual(pushCase) != expected(pushCase) else { continue }
       let fails = { (trial: PushCase) throws -> Bool in try actual(trial) != expected(trial) }
       let shrunk = try shrink(pushCase, property: property, fails: fails)
@@ -152,6 +154,22 @@ public struct ReferenceCheck: Sendable {
         actualAnswer: describe(try actual(shrunk)), zones: zones)
     }
     return nil
+  }
+
+  /// A quarter of the time, moves the query to the first second of a nearby reference period,
+  /// or to its last second, or to the first second after it: the exact edges, which random
+  /// instants almost never hit (an end taken as inclusive differs there alone).
+  func moveToAnEdge(_ pushCase: inout PushCase, using rng: inout SplitMix64) throws {
+    guard Int.random(in: 0..<4, using: &rng) == 0, let dnd = pushCase.rule.doNotDisturbRule,
+      let reference = try ReferencePushDecision.referenceSchedule(
+        dnd, savedAt: pushCase.savedAt, zones: zones),
+      let period = try reference.periods(around: pushCase.query.instant, daysAfter: 1)
+        .randomElement(using: &rng)
+    else { return }
+    let edge = Bool.random(using: &rng) ? period.start : period.end
+    let instant = edge - Int64.random(in: 0...1, using: &rng)
+    guard instant >= pushCase.savedAt, Zone.supportedInstants.contains(instant) else { return }
+    pushCase.query.instant = instant
   }
 
   /// The simplest failing case reachable by simplifying one thing at a time, at the failing
