@@ -16,13 +16,17 @@
 /// guards loading or compiling, never the hot path.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  /// Out of line, so that `withLock`'s access to it is a plain memory access inside the lock:
+  /// a stored property's formal access may be placed outside the lock call by the compiler
+  /// (for an empty `Value` it was, and the thread sanitizer reported a race).
+  private let value: UnsafeMutablePointer<Value>
 
   /// A lock around a value.
   ///
   /// - Parameter value: The initial value.
   package init(_ value: Value) {
-    self.value = value
+    self.value = .allocate(capacity: 1)
+    self.value.initialize(to: value)
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -32,6 +36,8 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
     mutex.deallocate()
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value.
@@ -41,6 +47,6 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   package func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return body(&value)
+    return body(&value.pointee)
   }
 }
