@@ -35,20 +35,15 @@ extension FixtureVerifier {
     do {
       let schedule = try WeeklySchedule(rule: rule, zones: zones)
       var problems: [String] = []
-      let zone = schedule.zone
-      let reading =
-        try zone.localDateTime(at: at).description
-        + Zone.formatOffset(try zone.offset(at: at))
-      if reading != row["local"] { problems.append("local reading \(reading)") }
+      if let problem = try localReadingProblem(row, zone: schedule.zone, at: at) {
+        problems.append(problem)
+      }
       let quiet = try schedule.isQuiet(at: at)
       if quiet != (row["expected"] == "quiet") {
         problems.append("state \(quiet ? "quiet" : "open"), expected \(row["expected"])")
       }
-      let expectedNext = row["nextChange"]
-      if expectedNext != "-" {
-        let next = try schedule.nextChange(after: at)
-        let nextText = try next.map { try Zone.utc.iso8601($0) } ?? "none"
-        if nextText != expectedNext { problems.append("nextChange \(nextText)") }
+      if let problem = try nextChangeProblem(row, next: schedule.nextChange(after: at)) {
+        problems.append(problem)
       }
       return problems.isEmpty ? nil : problems.joined(separator: "; ")
     } catch {

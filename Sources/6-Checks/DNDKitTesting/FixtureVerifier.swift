@@ -178,11 +178,9 @@ public struct FixtureVerifier: Sendable {
       }
       let schedule = try DoNotDisturbSchedule(rule: rule, zones: zones)
       var problems: [String] = []
-      let zone = schedule.zone
-      let reading =
-        try zone.localDateTime(at: at).description
-        + Zone.formatOffset(try zone.offset(at: at))
-      if reading != row["local"] { problems.append("local reading \(reading)") }
+      if let problem = try localReadingProblem(row, zone: schedule.zone, at: at) {
+        problems.append(problem)
+      }
       let inDND = try schedule.contains(at)
       if inDND != (row["expected"] == "dnd") {
         problems.append("state \(inDND ? "dnd" : "off"), expected \(row["expected"])")
@@ -194,15 +192,36 @@ public struct FixtureVerifier: Sendable {
             "the function under test says \(theirs ? "dnd" : "off"), expected \(row["expected"])")
         }
       }
-      let expectedNext = row["nextChange"]
-      if expectedNext != "-" {
-        let next = try schedule.nextChange(after: at)
-        let nextText = try next.map { try Zone.utc.iso8601($0) } ?? "none"
-        if nextText != expectedNext { problems.append("nextChange \(nextText)") }
+      if let problem = try nextChangeProblem(row, next: schedule.nextChange(after: at)) {
+        problems.append(problem)
       }
       return problems.isEmpty ? nil : problems.joined(separator: "; ")
     } catch {
       return "error: \(error)"
     }
+  }
+}
+
+extension FixtureVerifier {
+  /// The row's `local` column against the zone's reading at the instant, as both schedule
+  /// tables write it; nil when they agree.
+  func localReadingProblem(_ row: FixtureTable.Row, zone: Zone, at instant: Int64) throws
+    -> String?
+  {
+    let reading =
+      try zone.localDateTime(at: instant).description
+      + Zone.formatOffset(try zone.offset(at: instant))
+    return reading == row["local"] ? nil : "local reading \(reading)"
+  }
+
+  /// The row's `nextChange` column (`-` when the row does not check it) against the
+  /// schedule's answer; nil when they agree.
+  func nextChangeProblem(_ row: FixtureTable.Row, next: @autoclosure () throws -> Int64?) throws
+    -> String?
+  {
+    let expected = row["nextChange"]
+    guard expected != "-" else { return nil }
+    let text = try next().map { try Zone.utc.iso8601($0) } ?? "none"
+    return text == expected ? nil : "nextChange \(text)"
   }
 }
