@@ -1,8 +1,13 @@
 import ZoneInfo
 
-/// SplitMix64, for reproducible instants.
+/// SplitMix64, for the benchmark's reproducible instants and data.
 struct BenchmarkRandom: RandomNumberGenerator {
   var state: UInt64
+
+  init(state: UInt64) { self.state = state }
+
+  init(seed: UInt64) { state = seed }
+
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -10,6 +15,9 @@ struct BenchmarkRandom: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// A value in 0..<n.
+  mutating func below(_ n: Int) -> Int { Int(truncatingIfNeeded: next() % UInt64(n)) }
 }
 
 /// A fixed set of instants: half spread over 1970–2300, half within a day of a transition.

@@ -142,7 +142,7 @@ enum FanOutBenchmark {
     rules: ContiguousArray<CompiledOfflinePushRule>, quick: Bool, rounds: Int,
     fail: (String) -> Never
   ) -> (recipients: Int, batch: Double, oneByOne: Double) {
-    var rng = BenchRandom(seed: 0xFA_2017)
+    var rng = BenchmarkRandom(seed: 0xFA_2017)
     let onlineSets = [
       PlatformSet(), PlatformSet([.win]), PlatformSet([.web]), PlatformSet([.macOS]),
     ]

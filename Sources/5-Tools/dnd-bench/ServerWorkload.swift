@@ -36,7 +36,7 @@ enum ServerWorkload {
 
   /// A random stored rule as users set them: most with every switch on, some with a platform
   /// rule, most with a daily DND window, some custom days, a few one-off, a fifth none.
-  static func randomRule(zoneIDs: [String], using rng: inout BenchRandom) -> OfflinePushRule {
+  static func randomRule(zoneIDs: [String], using rng: inout BenchmarkRandom) -> OfflinePushRule {
     let zone =
       rng.below(4) == 0 ? zoneIDs[rng.below(zoneIDs.count)] : populousZones[rng.below(16)]
     let mode: RepeatMode
@@ -62,7 +62,7 @@ enum ServerWorkload {
   /// Distinct compiled rules that users' rules are drawn from (compiling a million would time
   /// the compiler, not the workload).
   static func pool(zones: ZoneDatabase, seed: UInt64) throws -> [CompiledOfflinePushRule] {
-    var rng = BenchRandom(seed: seed)
+    var rng = BenchmarkRandom(seed: seed)
     let zoneIDs = zones.identifiers()
     var pool: [CompiledOfflinePushRule] = []
     for _ in 0..<16_384 {
@@ -77,7 +77,7 @@ enum ServerWorkload {
   static func rules(count: Int, from pool: [CompiledOfflinePushRule], seed: UInt64)
     -> ContiguousArray<CompiledOfflinePushRule>
   {
-    var rng = BenchRandom(seed: seed)
+    var rng = BenchmarkRandom(seed: seed)
     return ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       for i in 0..<count { (base + i).initialize(to: pool[rng.below(pool.count)]) }
@@ -92,7 +92,7 @@ enum ServerWorkload {
     let instants: UnsafeMutableBufferPointer<Int64>
 
     init(count: Int, users userCount: Int, seed: UInt64) {
-      var rng = BenchRandom(seed: seed)
+      var rng = BenchmarkRandom(seed: seed)
       users = .allocate(capacity: count)
       instants = .allocate(capacity: count)
       for i in 0..<count {
@@ -179,22 +179,4 @@ enum ServerWorkload {
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
-}
-
-/// A seeded generator for the benchmark's data (SplitMix64).
-struct BenchRandom {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A value in 0..<n.
-  mutating func below(_ n: Int) -> Int { Int(truncatingIfNeeded: next() % UInt64(n)) }
 }
