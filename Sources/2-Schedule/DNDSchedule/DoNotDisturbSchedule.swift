@@ -35,17 +35,25 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// window owning no weekday, so that it is never inside and the hot path needs no test
   /// for it; for a one-off rule, the period's end (as `shift`) and length.
   @usableFromInline let window: RepeatingWindow
+  /// The rest in one word, so that the value is four words that a caller copies and passes
+  /// without repacking bytes: ``kindCode`` (bits 0–7), ``mode`` (8–15), ``days`` (16–23),
+  /// ``startMinute`` (24–39) and ``endMinute`` (40–55).
+  @usableFromInline let settings: UInt64
   /// What `window` describes: ``KindCode``. The hot path answers the codes below
   /// ``KindCode/general`` and sends the rest to the general path.
-  @usableFromInline let kindCode: UInt8
+  @inlinable @inline(__always) var kindCode: UInt8 { UInt8(truncatingIfNeeded: settings) }
   /// The rule's repeat mode, for descriptions.
-  let mode: UInt8
+  var mode: UInt8 { UInt8(truncatingIfNeeded: settings &>> 8) }
   /// Owned weekdays, bit 0 = Monday; all seven for daily.
-  @usableFromInline let days: UInt8
+  @inlinable @inline(__always) var days: UInt8 { UInt8(truncatingIfNeeded: settings &>> 16) }
   /// Window start and end in minutes after local midnight (0…1439), for the slow paths and
-  /// descriptions; 16 bits keep the compiled value at 32 bytes.
-  @usableFromInline let startMinute: UInt16
-  @usableFromInline let endMinute: UInt16
+  /// descriptions.
+  @inlinable @inline(__always) var startMinute: UInt16 {
+    UInt16(truncatingIfNeeded: settings &>> 24)
+  }
+  @inlinable @inline(__always) var endMinute: UInt16 {
+    UInt16(truncatingIfNeeded: settings &>> 40)
+  }
 
   /// The values of ``kindCode``.
   @usableFromInline
@@ -117,11 +125,12 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
 
   init(validatedRule rule: DoNotDisturbRule, internedZone: InternedZone) {
     self.internedZone = internedZone
-    mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
-    days = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
-    startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
-    endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
+    let mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
+    let days: UInt8 = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
+    let startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
+    let endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
     let repeating = RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days)
+    let kindCode: UInt8
     if !rule.enabled {
       window = RepeatingWindow(shift: repeating.shift, length: repeating.length, days: 0)
       kindCode = KindCode.never
@@ -136,9 +145,11 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       window = repeating
       kindCode = repeating.length == 86_400 ? KindCode.allDay : KindCode.repeating
     }
+    settings =
+      UInt64(kindCode) | UInt64(mode) << 8 | UInt64(days) << 16 | UInt64(startMinute) << 24
+      | UInt64(endMinute) << 40
   }
 
-  /// The daily schedule with a rule's window: a one-off rule's period is one of its periods.
   init(dailyWindowOf rule: DoNotDisturbRule, zone: Zone) {
     self.init(dailyWindowOf: rule, internedZone: InternedZone(zone))
   }

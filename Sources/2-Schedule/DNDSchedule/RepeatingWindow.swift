@@ -11,11 +11,14 @@ struct RepeatingWindow: Sendable, Hashable {
   /// keeps the arithmetic unsigned and three more days that put Monday at 0 (day 0, 1970-01-01,
   /// was a Thursday).
   @usableFromInline let shift: Int64
+  /// ``length`` (bits 0–31) and ``days`` (32–39) in one word, so that the window is two words
+  /// a caller copies and passes without repacking bytes.
+  @usableFromInline let lengthAndDays: UInt64
   /// The window's length in seconds: 1…86,400 (a window that ends where it starts lasts 24
   /// hours).
-  @usableFromInline let length: UInt32
+  @inlinable @inline(__always) var length: UInt32 { UInt32(truncatingIfNeeded: lengthAndDays) }
   /// Owned weekdays, bit 0 = Monday.
-  @usableFromInline let days: UInt8
+  @inlinable @inline(__always) var days: UInt8 { UInt8(truncatingIfNeeded: lengthAndDays &>> 32) }
 
   /// Days of bias in ``shift``: 700,000 weeks and three days.
   @inlinable static var biasDays: Int64 { 700_000 * 7 + 3 }
@@ -28,15 +31,14 @@ struct RepeatingWindow: Sendable, Hashable {
   init(startMinute: UInt16, endMinute: UInt16, days: UInt8) {
     let difference = Int32(endMinute) - Int32(startMinute)
     shift = RepeatingWindow.biasDays * 86_400 - Int64(startMinute) * 60
-    length = UInt32((difference > 0 ? difference : difference + 1_440) * 60)
-    self.days = days
+    let length = UInt32((difference > 0 ? difference : difference + 1_440) * 60)
+    lengthAndDays = UInt64(length) | UInt64(days) << 32
   }
 
   /// A window from its constants.
   init(shift: Int64, length: UInt32, days: UInt8) {
     self.shift = shift
-    self.length = length
-    self.days = days
+    lengthAndDays = UInt64(length) | UInt64(days) << 32
   }
 
   /// Whether a high-water mark is inside a period, how far (in seconds) it lies past the

@@ -11,9 +11,10 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: swift run -c release dnd-bench [--quick] [--json] [--count-loops]
+    usage: swift run -c release dnd-bench [--quick] [--json] [--server] [--count-loops]
       --quick        fewer calls and rounds (finishes in well under 20 s)
       --json         print one JSON object with the figures instead of the table
+      --server       only the server workload and the fan-out (for profiling them alone)
       --count-loops  only run the membership and decision loops, untimed, for callgrind
                      (see Benchmarks/NOTES.md)
     Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed, or if a
@@ -31,6 +32,17 @@ if arguments.contains("--count-loops") {
     InstructionCountLoops.run(
       schedule: schedule, membershipInstants: instants, rule: run.compiled,
       decisionInstants: run.nyInstants, online: run.online))
+  exit(0)
+}
+
+if arguments.contains("--server") {
+  let server = ServerBenchmark.run(
+    zones: run.zones, quick: run.quick, rounds: run.rounds, log: { run.log($0) }, fail: fail)
+  if run.json {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    print(String(decoding: (try? encoder.encode(server)) ?? Data(), as: UTF8.self))
+  }
   exit(0)
 }
 
