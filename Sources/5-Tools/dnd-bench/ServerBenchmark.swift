@@ -17,6 +17,9 @@ struct ServerResults: Codable {
   var serverDecisionNs: Double
   var serverFloorNs: Double
   var serverRatioToFloor: Double
+  /// The DND membership test alone on the same reads, and its ratio to the same floor.
+  var serverMembershipNs: Double
+  var serverMembershipRatioToFloor: Double
   var serverSmallUsers: Int
   var serverSmallDecisionNs: Double
   var serverSmallFloorNs: Double
@@ -68,8 +71,8 @@ enum ServerBenchmark {
       _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: ServerWorkload.Requests
     )
       -> (
-        decision: Double, floor: Double, two: Double, floorTwo: Double, all: Double?,
-        floorAll: Double?
+        decision: Double, floor: Double, membership: Double, membershipFloor: Double,
+        two: Double, floorTwo: Double, all: Double?, floorAll: Double?
       )
     {
       let (decision, floor, _) = Timing.measurePair(
@@ -77,6 +80,10 @@ enum ServerBenchmark {
         {
           ServerWorkload.decisionPass(rules, requests, online: online, from: 0, calls: requestCount)
         },
+        { ServerWorkload.floorPass(rules, requests, from: 0, calls: requestCount) })
+      let (membership, membershipFloor, _) = Timing.measurePair(
+        calls: requestCount, rounds: rounds,
+        { ServerWorkload.membershipPass(rules, requests, from: 0, calls: requestCount) },
         { ServerWorkload.floorPass(rules, requests, from: 0, calls: requestCount) })
       let decide: @Sendable (Int, Int) -> Int = {
         ServerWorkload.decisionPass(rules, requests, online: online, from: $0, calls: $1)
@@ -95,7 +102,10 @@ enum ServerBenchmark {
       let floorTwo = scaling(2, read)
       let all = cores > 2 ? scaling(cores, decide) : nil
       let floorAll = cores > 2 ? scaling(cores, read) : nil
-      return (decision.median, floor.median, two, floorTwo, all, floorAll)
+      return (
+        decision.median, floor.median, membership.median, membershipFloor.median, two, floorTwo,
+        all, floorAll
+      )
     }
     let big = measure(rules, requests)
     let little = measure(small, smallRequests)
@@ -105,6 +115,10 @@ enum ServerBenchmark {
       "  \(users) users: decision \(format(big.decision)), floor (the same reads) "
         + "\(format(big.floor)), ratio \(String(format1: big.decision / big.floor))×; two threads "
         + "\(String(format1: big.two))× (floor \(String(format1: big.floorTwo))×)")
+    log(
+      "    membership test alone on the same reads: \(format(big.membership)), ratio "
+        + "\(String(format1: big.membership / big.membershipFloor))× (its floor "
+        + "\(format(big.membershipFloor)))")
     log(
       "  \(smallUsers) users: decision \(format(little.decision)), floor \(format(little.floor)), "
         + "ratio \(String(format1: little.decision / little.floor))×; two threads "
@@ -121,7 +135,9 @@ enum ServerBenchmark {
         + "(\(String(format1: fanOut.oneByOne / fanOut.batch))×); answers equal")
     return ServerResults(
       serverUsers: users, serverDecisionNs: big.decision, serverFloorNs: big.floor,
-      serverRatioToFloor: big.decision / big.floor, serverSmallUsers: smallUsers,
+      serverRatioToFloor: big.decision / big.floor, serverMembershipNs: big.membership,
+      serverMembershipRatioToFloor: big.membership / big.membershipFloor,
+      serverSmallUsers: smallUsers,
       serverSmallDecisionNs: little.decision, serverSmallFloorNs: little.floor,
       serverSmallRatioToFloor: little.decision / little.floor,
       serverTwoThreadScaling: big.two, serverFloorTwoThreadScaling: big.floorTwo,

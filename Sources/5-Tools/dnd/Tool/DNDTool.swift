@@ -29,7 +29,8 @@ enum DNDTool {
       name: "verify", summary: "check the fixture tables; ends with `N passed, M failed`",
       help: VerifyCommand.help, spec: VerifyCommand.spec, run: VerifyCommand.run),
     Subcommand(
-      name: "zones", summary: "the time zone database: where it is, its tzdata version, every zone ID",
+      name: "zones",
+      summary: "the time zone database: where it is, its tzdata version, every zone ID",
       help: ZonesCommand.help, spec: ZonesCommand.spec, run: ZonesCommand.run),
     Subcommand(
       name: "zone", summary: "a zone's transitions in a year, local time before and after",
