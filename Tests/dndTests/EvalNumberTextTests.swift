@@ -198,10 +198,34 @@ final class EvalNumberTextTests: XCTestCase {
         #"{"error": {"code": "invalidJSON", "message": "invalid JSON at pushRule.doNotDisturbRule.enabled: the key appears twice in one object"}}"#
       ),
       (
+        #"{"rule": {}, "at": 1, "x": {"k": 1, "k": 2}}"#,
+        #"{"error": {"code": "invalidQuery", "message": "invalid query: x.k: the key appears twice in one object"}}"#
+      ),
+      (
         #"{"schedule": {"polarity": "quiet", "windows": [], "windows": []}, "at": 1}"#,
         #"{"error": {"code": "invalidSchedule", "message": "invalid JSON at schedule.windows: the key appears twice in one object"}}"#
       ),
     ]
     XCTAssertEqual(try answers(cases.map(\.line)), cases.map(\.answer))
+  }
+
+  /// Every line of the eval-line fuzz seeds and saved findings answers alike in the fast path
+  /// (caches warm across lines) and the general one: the fuzz target's property, replayed.
+  func testFuzzSeedsAndFindingsAnswerAlikeInBothPaths() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    var fast = EvalEngine(zones: zones, usesFastPath: true)
+    var general = EvalEngine(zones: zones, usesFastPath: false)
+    let inputs =
+      try TestPaths.replayInputs(in: TestPaths.packageRoot + "/Fuzz/Seeds/eval-line")
+      + TestPaths.replayInputs(in: TestPaths.fixtures + "/fuzz-regressions/eval-line")
+    var count = 0
+    for (name, bytes) in inputs {
+      for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        let text = String(decoding: line, as: UTF8.self)
+        XCTAssertEqual(Self.output(&fast, text), Self.output(&general, text), "\(name): \(text)")
+        count += 1
+      }
+    }
+    XCTAssertGreaterThan(count, 40)
   }
 }

@@ -67,8 +67,9 @@ struct EvalFastParser: JSONByteScanning {
     return index == bytes.count ? fields : nil
   }
 
-  /// Records a known key's value; false for a duplicate key (known or not), or for `schedule`
-  /// (weekly schedule queries, and lines that mix one with a rule, are the general parser's).
+  /// Records a known key's value; false for a duplicate key (known or not), for an unknown
+  /// key's object or array, or for `schedule` (weekly schedule queries, and lines that mix one
+  /// with a rule, are the general parser's).
   func assign(key: Range<Int>, value: Range<Int>, to fields: inout Fields) -> Bool {
     func set(_ slot: inout Range<Int>?) -> Bool {
       guard slot == nil else { return false }
@@ -85,6 +86,10 @@ struct EvalFastParser: JSONByteScanning {
     case 8 where matches(key, "schedule"): return false
     case 15 where matches(key, "onlinePlatforms"): return set(&fields.onlinePlatforms)
     default:
+      // An object or array under an unknown key may hold a key twice: the general parser's.
+      guard bytes[value.lowerBound] != UInt8(ascii: "{"),
+        bytes[value.lowerBound] != UInt8(ascii: "[")
+      else { return false }
       // Keys here are plain ASCII without escapes: equal keys have equal bytes.
       guard fields.otherKeys.count < Self.maximumOtherKeys else { return false }
       for other in fields.otherKeys where other.count == key.count {
