@@ -286,6 +286,26 @@ final class RecallTests: XCTestCase {
     XCTAssertEqual(PayloadSizeLimit.apnsRegularNotificationBytes, limit)
   }
 
+  /// The fuzz seeds with long recall ids are recall commands, one of them too big to build
+  /// again within APNs' limit, so the rule-json target reaches both outcomes.
+  func testFuzzRecallSeedsAreRecallCommands() throws {
+    let folder = TestPaths.packageRoot + "/Fuzz/Seeds/rule-json/"
+    var tooBig = 0
+    for name in [
+      "recall-long-id.json", "recall-long-id-minimal.json", "recall-long-escaped-id.json",
+    ] {
+      let payload = try XCTUnwrap(FileManager.default.contents(atPath: folder + name), name)
+      let command = try XCTUnwrap(RecallCommand(payload: payload), name)
+      XCTAssertGreaterThan(command.recalledMessageId.count, 300, name)
+      do {
+        _ = try Self.recall(of: command.recalledMessageId).jsonString()
+      } catch is PayloadTooLargeError {
+        tooBig += 1
+      }
+    }
+    XCTAssertEqual(tooBig, 1)
+  }
+
   // MARK: - Malformed corpus
 
   func testMalformedCorpusPassesThrough() throws {
