@@ -227,4 +227,18 @@ final class JSONNumberTextTests: XCTestCase {
     // Different escaped keys stay different keys.
     XCTAssertNoThrow(try OfflinePushRule(jsonData: Data(#"{"a\u00e9": 1, "a\u00e8": 1}"#.utf8)))
   }
+
+  /// A document the strict syntax check refuses is refused, with the byte, even where
+  /// Foundation would read it by its own rules (after a byte order mark, as 22).
+  func testStrictSyntaxDecides() {
+    let bom = Data([0xEF, 0xBB, 0xBF] + Array(#"{"startHour": 21.9999999999999999}"#.utf8))
+    XCTAssertThrowsError(try DoNotDisturbRule(jsonData: bom)) {
+      XCTAssertEqual("\($0)", "invalid JSON: at byte 0: expected a value, found byte 239")
+    }
+    XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": tru}"#.utf8)))
+    {
+      XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "")
+      XCTAssertEqual(($0 as? RuleDecodingError)?.reason, "at byte 23: expected a value, found 't'")
+    }
+  }
 }

@@ -53,22 +53,33 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
     throws(RuleDecodingError)
     -> T
   {
-    // The syntax check decides duplicate keys and numbers; a document it refuses is left to
-    // Foundation, whose error is reported as before.
-    let checked = data.withUnsafeBytes { raw -> JSONSyntax.Checked? in
+    // The strict syntax check decides duplicate keys and numbers, so a document it refuses
+    // is refused: Foundation would read some of them (a byte order mark first) by its own
+    // rules.
+    var problem: JSONSyntax.Problem?
+    let syntaxChecked = data.withUnsafeBytes { raw -> JSONSyntax.Checked? in
       var syntax = JSONSyntax(raw.bindMemory(to: UInt8.self))
-      guard (try? syntax.check()) != nil else { return nil }
+      do throws(JSONSyntax.Problem) {
+        try syntax.check()
+      } catch {
+        problem = error
+        return nil
+      }
       return JSONSyntax.Checked(syntax)
     }
-    if let duplicate = checked?.firstDuplicateKey {
+    guard let checked = syntaxChecked else {
+      let reason = problem.map { "at byte \($0.offset): \($0.message)" } ?? "malformed"
+      throw RuleDecodingError(keyPath: "", reason: reason)
+    }
+    if let duplicate = checked.firstDuplicateKey {
       throw RuleDecodingError(keyPath: duplicate.path, reason: duplicate.reason)
     }
-    let document = checked?.canonicalDocument.map { Data($0) } ?? data
+    let document = checked.canonicalDocument.map { Data($0) } ?? data
     // A field that refused a number that is not an integer says which text it was.
     func described(_ error: DecodingError) -> RuleDecodingError {
       let converted = RuleDecodingError(error)
       if case .dataCorrupted = error, !converted.keyPath.isEmpty,
-        let number = checked?.nonInteger(at: converted.keyPath)
+        let number = checked.nonInteger(at: converted.keyPath)
       {
         return RuleDecodingError(keyPath: number.path, reason: number.reason)
       }
@@ -89,7 +100,7 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
       // A required key or a malformed document stops the decoder; the fields collected
       // before it are reported with it.
       var stopper = described(error)
-      if stopper.keyPath.isEmpty, let number = checked?.firstNonInteger {
+      if stopper.keyPath.isEmpty, let number = checked.firstNonInteger {
         // Foundation reports a number that fits no integer field without its key path.
         stopper = RuleDecodingError(keyPath: number.path, reason: number.reason)
       }
