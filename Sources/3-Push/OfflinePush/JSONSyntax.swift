@@ -49,12 +49,17 @@ package struct JSONSyntax: JSONByteScanning {
   package var index = 0
   /// The key path of the value being read: keys and `[index]`es.
   private var path: [String] = []
-  /// The numbers that are not integers within 64 bits, in document order.
+  /// The first numbers that are not integers within 64 bits, in document order: at most
+  /// ``maximumRecordedNonIntegers``, each with a key path as long as its depth.
   package private(set) var nonIntegers: [NonInteger] = []
+  /// How many non-integers are recorded with their key paths: enough to name the one a field
+  /// refused in any real document, bounded for a hostile one (a field past them is still
+  /// reported at its key path, without its text).
+  static let maximumRecordedNonIntegers = 64
   /// The first key that appears twice in one object.
   package private(set) var firstDuplicateKey: DuplicateKey?
-  /// The numbers with a fraction or an exponent, and the text Foundation gets for each.
-  private var rewrites: [(range: Range<Int>, replacement: String)] = []
+  /// The numbers with a fraction or an exponent, and the integer each is exactly, if any.
+  private var rewrites: [(range: Range<Int>, value: Int64?)] = []
 
   /// The first number that is not an integer within 64 bits: its key path and text.
   package var firstNonInteger: NonInteger? { nonIntegers.first }
@@ -226,14 +231,14 @@ package struct JSONSyntax: JSONByteScanning {
     }
     let range = start..<index
     let exact = Self.exactInteger(UnsafeBufferPointer(rebasing: bytes[range]))
-    if exact == nil {
+    if exact == nil, nonIntegers.count < Self.maximumRecordedNonIntegers {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       nonIntegers.append(NonInteger(path: location(appending: nil), text: text))
     }
     if !plain {
       // Foundation would read this through a Double: give it the exact integer, or a
       // fraction that every integer field refuses (a field of another type ignores it).
-      rewrites.append((range, exact.map { String($0) } ?? "0.5"))
+      rewrites.append((range, exact))
     }
   }
 
@@ -264,7 +269,7 @@ package struct JSONSyntax: JSONByteScanning {
     for rewrite in rewrites {
       result.append(
         contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<rewrite.range.lowerBound]))
-      result.append(contentsOf: rewrite.replacement.utf8)
+      result.append(contentsOf: (rewrite.value.map { String($0) } ?? "0.5").utf8)
       copied = rewrite.range.upperBound
     }
     result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
