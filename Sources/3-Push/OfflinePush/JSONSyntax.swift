@@ -335,7 +335,7 @@ package struct JSONSyntax: JSONByteScanning {
 extension JSONSyntax {
   /// What a successful ``JSONSyntax/check()`` found, kept after the document's bytes are gone.
   package struct Checked {
-    /// The numbers that are not integers within 64 bits, in document order.
+    /// The first numbers that are not integers within 64 bits, in document order.
     package var nonIntegers: [NonInteger]
     /// The first key that appears twice in one object.
     package var firstDuplicateKey: DuplicateKey?
