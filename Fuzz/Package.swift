@@ -13,6 +13,7 @@ let zoneInfo = Target.Dependency.product(name: "ZoneInfo", package: root)
 let dndSchedule = Target.Dependency.product(name: "DNDSchedule", package: root)
 let offlinePush = Target.Dependency.product(name: "OfflinePush", package: root)
 let batchEvaluation = Target.Dependency.product(name: "BatchEvaluation", package: root)
+let pushRecall = Target.Dependency.product(name: "PushRecall", package: root)
 /// The properties every zone and schedule has, shared with the package's tests.
 let propertyChecks = Target.Dependency.product(name: "DNDPropertyChecks", package: root)
 
@@ -28,7 +29,9 @@ let package = Package(
       name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule]),
     .executableTarget(
       name: "FuzzRuleJSON",
-      dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule, offlinePush]),
+      dependencies: [
+        "FuzzSupport", propertyChecks, zoneInfo, dndSchedule, offlinePush, pushRecall,
+      ]),
     .executableTarget(
       name: "FuzzEvalLine",
       dependencies: [

@@ -241,15 +241,69 @@ final class RecallTests: XCTestCase {
     )
   }
 
+  /// The device inspects received payloads up to 8 KiB, whatever built them: a payload padded
+  /// with JSON whitespace to exactly the limit is read, one byte more is not.
   func testPayloadSizeLimit() throws {
     let limit = 8 * 1024  // the documented limit of RecallCommand
-    let overhead = try Self.recall(of: "").jsonString().utf8.count
-    let fits = String(repeating: "a", count: limit - overhead)
-    let fitting = Data(try Self.recall(of: fits).jsonString().utf8)
+    let id = String(repeating: "a", count: 1_500)
+    let payload = try Self.recall(of: id).jsonString()
+    let fitting = Data((payload + String(repeating: " ", count: limit - payload.utf8.count)).utf8)
     XCTAssertEqual(fitting.count, limit)
-    XCTAssertEqual(RecallCommand(payload: fitting)?.recalledMessageId, fits)
-    let tooBig = Data(try Self.recall(of: fits + "a").jsonString().utf8)
-    XCTAssertNil(RecallCommand(payload: tooBig))
+    XCTAssertEqual(RecallCommand(payload: fitting)?.recalledMessageId, id)
+    XCTAssertNil(RecallCommand(payload: fitting + Data(" ".utf8)))
+  }
+
+  /// Building a payload over APNs' 4,096 bytes (regular notifications) is a typed error with
+  /// the size and the limit, for both payloads; 4,096 bytes exactly is fine. Bytes of UTF-8
+  /// count, not characters.
+  func testBuildingAPayloadOverAPNsLimitIsATypedError() throws {
+    let limit = 4_096  // Apple: "For regular remote notifications, the maximum size is 4KB"
+    let recallOverhead = try Self.recall(of: "").jsonString().utf8.count
+    let messageOverhead = try Self.message(id: "").jsonString().utf8.count
+    let builders: [(String, Int, (String) -> () throws -> String)] = [
+      ("recall command", recallOverhead, { id in { try Self.recall(of: id).jsonString() } }),
+      ("message push", messageOverhead, { id in { try Self.message(id: id).jsonString() } }),
+    ]
+    for (name, overhead, build) in builders {
+      let fits = String(repeating: "a", count: limit - overhead)
+      XCTAssertEqual(try build(fits)().utf8.count, limit, name)
+      for (id, size) in [(fits + "a", limit + 1), (fits + "😀", limit + 4)] {
+        XCTAssertThrowsError(try build(id)(), name) {
+          XCTAssertEqual(
+            $0 as? PayloadTooLargeError,
+            PayloadTooLargeError(payload: name, byteCount: size, limit: limit))
+          XCTAssertEqual(
+            "\($0)",
+            "the \(name) payload is \(size) bytes; APNs refuses a regular notification payload "
+              + "over 4096 bytes")
+        }
+      }
+      // 1,100 emoji are 1,100 characters but 4,400 bytes.
+      XCTAssertThrowsError(try build(String(repeating: "😀", count: 1_100))(), name) {
+        XCTAssertEqual(($0 as? PayloadTooLargeError)?.byteCount, overhead + 4_400)
+      }
+    }
+    XCTAssertEqual(PayloadSizeLimit.apnsRegularNotificationBytes, limit)
+  }
+
+  /// The fuzz seeds with long recall ids are recall commands, one of them too big to build
+  /// again within APNs' limit, so the rule-json target reaches both outcomes.
+  func testFuzzRecallSeedsAreRecallCommands() throws {
+    let folder = TestPaths.packageRoot + "/Fuzz/Seeds/rule-json/"
+    var tooBig = 0
+    for name in [
+      "recall-long-id.json", "recall-long-id-minimal.json", "recall-long-escaped-id.json",
+    ] {
+      let payload = try XCTUnwrap(FileManager.default.contents(atPath: folder + name), name)
+      let command = try XCTUnwrap(RecallCommand(payload: payload), name)
+      XCTAssertGreaterThan(command.recalledMessageId.count, 300, name)
+      do {
+        _ = try Self.recall(of: command.recalledMessageId).jsonString()
+      } catch is PayloadTooLargeError {
+        tooBig += 1
+      }
+    }
+    XCTAssertEqual(tooBig, 1)
   }
 
   // MARK: - Malformed corpus

@@ -210,6 +210,39 @@ final class VerifyZonesRecallTests: XCTestCase {
     }
   }
 
+  /// A payload APNs would refuse (over 4,096 bytes) is an error on stderr with the size and
+  /// the limit, exit status 2 and nothing on stdout, for `--only` too; a long id that fits
+  /// still prints.
+  func testRecallRefusesPayloadsOverAPNsLimit() throws {
+    let long = String(repeating: "x", count: 5_000)
+    for extra in [[], ["--only", "recall"], ["--only", "message"]] {
+      let result = try DNDProcess.run(["recall", "--id", long] + extra)
+      XCTAssertEqual(result.status, 2, "\(extra)")
+      XCTAssertEqual(result.stdout, "", "\(extra)")
+      XCTAssertTrue(result.stderr.hasPrefix("dnd recall: error: the "), result.stderr)
+      XCTAssertTrue(
+        result.stderr.contains("APNs refuses a regular notification payload over 4096 bytes"),
+        result.stderr)
+      // The size named is the payload's: over 5,000 bytes, since the id alone is.
+      let size = result.stderr.split(separator: " ").firstIndex(of: "bytes;").map {
+        Int(result.stderr.split(separator: " ")[$0 - 1]) ?? 0
+      }
+      XCTAssertGreaterThan(size ?? 0, 5_000, result.stderr)
+    }
+    // The message push carries the id once: 3,000 characters fit, the recall command's two
+    // copies (appData and rc.id) do not.
+    let medium = String(repeating: "y", count: 3_000)
+    let message = try DNDProcess.run(["recall", "--id", medium, "--only", "message"])
+    XCTAssertEqual(message.status, 0, message.stderr)
+    XCTAssertEqual((try object(message.lines[0])["rc"] as? [String: Any])?["id"] as? String, medium)
+    XCTAssertEqual(try DNDProcess.run(["recall", "--id", medium, "--only", "recall"]).status, 2)
+    let fits = String(repeating: "z", count: 1_800)
+    let recall = try DNDProcess.run(["recall", "--id", fits, "--only", "recall"])
+    XCTAssertEqual(recall.status, 0, recall.stderr)
+    XCTAssertEqual(recall.stderr, "")
+    XCTAssertEqual(RecallCommand(payload: Data(recall.lines[0].utf8))?.recalledMessageId, fits)
+  }
+
   private func object(_ text: String) throws -> [String: Any] {
     try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
   }

@@ -94,7 +94,8 @@ func checkStream(_ input: UnsafeBufferPointer<UInt8>) {
   for line in lines {
     let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
     require(
-      object?["error"] != nil || object?["inDoNotDisturb"] != nil || object?["deliver"] != nil,
+      object?["error"] != nil || object?["inDoNotDisturb"] != nil || object?["deliver"] != nil
+        || object?["quiet"] != nil,
       "not an answer object: \(String(decoding: line, as: UTF8.self))")
   }
 }

@@ -1,11 +1,14 @@
 // Fuzz target `rule-json`: arbitrary bytes as the JSON of an offline push rule and of a
 // do-not-disturb rule. A typed RuleDecodingError, or a rule that round-trips, validates,
-// saves, compiles and decides consistently against the system tzdata.
+// saves, compiles and decides consistently against the system tzdata. The same bytes as a
+// received push: a recall command's id builds a recall payload again, within APNs' limit and
+// read back to the same id, or a typed PayloadTooLargeError.
 import DNDPropertyChecks
 import DNDSchedule
 import Foundation
 import FuzzSupport
 import OfflinePush
+import PushRecall
 import ZoneInfo
 
 let zones: ZoneDatabase = {
@@ -26,7 +29,33 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   if let rule = decode(json, OfflinePushRule.init(jsonData:)) {
     exercisePush(rule, probes: probes)
   }
+  exerciseRecall(json)
   return 0
+}
+
+/// A received recall command's id, rebuilt into a recall payload: one APNs accepts (at most
+/// 4,096 bytes) that a device reads back to the same id, or a typed size error.
+func exerciseRecall(_ payload: Data) {
+  guard case .remove(let id, let removed) = RecallAction(payload: payload, delivered: []) else {
+    return
+  }
+  require(removed.isEmpty, "a recall removed \(removed) from no delivered notification")
+  let rebuilt = RecallCommandPayload(
+    recalledMessageId: id,
+    command: RCMessageInfo(
+      conversationType: "PR", senderId: "u", targetId: "u", messageId: "c",
+      objectName: RecallCommandPayload.category),
+    alertBody: "You received a message")
+  do {
+    let json = try rebuilt.jsonString()
+    require(json.utf8.count <= PayloadSizeLimit.apnsRegularNotificationBytes, "\(json.utf8.count)")
+    let again = RecallCommand(payload: Data(json.utf8))?.recalledMessageId
+    require(again.map { Array($0.unicodeScalars) } == Array(id.unicodeScalars), "id changed")
+  } catch let error as PayloadTooLargeError {
+    require(error.limit == 4_096 && error.byteCount > error.limit, "\(error)")
+  } catch {
+    require(false, "building a recall payload threw \(error)")
+  }
 }
 
 /// Decodes through the library's decoder; a failure must be a keyed `RuleDecodingError`.
@@ -77,7 +106,9 @@ func exerciseDND(_ rule: DoNotDisturbRule, probes: Probes) {
 func exercisePush(_ rule: OfflinePushRule, probes: Probes) {
   guard let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones) else {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
-    require(!dnd.validate(zones: zones).errors.isEmpty, "a valid push rule does not compile")
+    require(
+      !dnd.validate(zones: zones).errors.isEmpty || !rule.validatePlatformLists().isEmpty,
+      "a valid push rule does not compile")
     return
   }
   var targets = Set(rule.notToReceiveOfflinePushPlatforms.prefix(4))

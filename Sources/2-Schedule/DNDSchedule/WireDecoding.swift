@@ -34,6 +34,14 @@ extension KeyedDecodingContainer {
           codingPath: codingPath + [key],
           debugDescription: "not a valid \(T.self): a fraction, out of range, or malformed",
           underlyingError: context.underlyingError))
+    } catch let error where !(error is DecodingError) {
+      // Foundation's own number error, which its top level would turn into "not valid JSON"
+      // with no key path.
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath + [key],
+          debugDescription: "not a valid \(T.self): a fraction, out of range, or malformed",
+          underlyingError: error))
     }
   }
 }
@@ -50,6 +58,12 @@ extension Decoder {
           codingPath: codingPath,
           debugDescription: "not a valid integer: a fraction, out of range, or malformed",
           underlyingError: context.underlyingError))
+    } catch let error where !(error is DecodingError) {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "not a valid integer: a fraction, out of range, or malformed",
+          underlyingError: error))
     }
   }
 }

@@ -1,8 +1,17 @@
 /// A strict RFC 8259 syntax check of one JSON document, for clear `invalidJSON` messages
 /// (Foundation's decoder only says "not valid JSON") and for bounded nesting.
 ///
-/// It also remembers the first number that is not an integer within 64 bits, with its key
-/// path, because such a number fails decoding into an integer field without saying where.
+/// It also decides what Foundation's decoder does not see or decides otherwise, each with its
+/// key path:
+/// - every number that is not an integer within 64 bits, decided on the text
+///   (``exactInteger(_:)``): Foundation reads a fraction or an exponent through a `Double`, so
+///   it takes `1e-400` as 0 and `21.9999999999999999` as 22;
+/// - the first key that appears twice in one object, compared after unescaping (`"a"` and
+///   `"\u0061"` are the same key): Foundation keeps one of them silently.
+///
+/// ``canonicalDocument()`` then gives the document for Foundation with each number that has a
+/// fraction or an exponent written as the plain integer it is, or as a fraction that no
+/// integer field accepts.
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
   package struct Problem: Error {
@@ -28,12 +37,32 @@ package struct JSONSyntax: JSONByteScanning {
     package var reason: String { "\(text) is not an integer within 64 bits" }
   }
 
+  /// A key that appears a second time in one object.
+  package struct DuplicateKey {
+    /// Its key path, such as `rule.startHour`.
+    package var path: String
+    /// What is wrong with it, for messages.
+    package var reason: String { "the key appears twice in one object" }
+  }
+
   package let bytes: UnsafeBufferPointer<UInt8>
   package var index = 0
   /// The key path of the value being read: keys and `[index]`es.
   private var path: [String] = []
+  /// The first numbers that are not integers within 64 bits, in document order: at most
+  /// ``maximumRecordedNonIntegers``, each with a key path as long as its depth.
+  package private(set) var nonIntegers: [NonInteger] = []
+  /// How many non-integers are recorded with their key paths: enough to name the one a field
+  /// refused in any real document, bounded for a hostile one (a field past them is still
+  /// reported at its key path, without its text).
+  static let maximumRecordedNonIntegers = 64
+  /// The first key that appears twice in one object.
+  package private(set) var firstDuplicateKey: DuplicateKey?
+  /// The numbers with a fraction or an exponent, and the integer each is exactly, if any.
+  private var rewrites: [(range: Range<Int>, value: Int64?)] = []
+
   /// The first number that is not an integer within 64 bits: its key path and text.
-  package private(set) var firstNonInteger: NonInteger?
+  package var firstNonInteger: NonInteger? { nonIntegers.first }
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -79,11 +108,15 @@ package struct JSONSyntax: JSONByteScanning {
     index += 1
     skipWhitespace()
     if consume(UInt8(ascii: "}")) { return }
+    var keys = Set<String>()
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw problem("expected a string key")
       }
-      let key = try string()
+      let key = Self.unescaped(try string())
+      if !keys.insert(key).inserted, firstDuplicateKey == nil {
+        firstDuplicateKey = DuplicateKey(path: location(appending: key))
+      }
       skipWhitespace()
       guard consume(UInt8(ascii: ":")) else { throw problem("expected ':' after an object key") }
       skipWhitespace()
@@ -114,16 +147,15 @@ package struct JSONSyntax: JSONByteScanning {
     }
   }
 
-  /// Reads a string; returns its raw text between the quotes (escapes not decoded).
-  mutating func string() throws(Problem) -> String {
+  /// Reads a string; returns its raw bytes between the quotes (escapes not decoded).
+  mutating func string() throws(Problem) -> UnsafeBufferPointer<UInt8> {
     index += 1
     let start = index
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        let text = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
         return text
       case UInt8(ascii: "\\"):
@@ -197,27 +229,142 @@ package struct JSONSyntax: JSONByteScanning {
       }
       while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
     }
-    guard firstNonInteger == nil else { return }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    let fits: Bool
-    if plain {
-      fits = Int64(text) != nil
-    } else if let value = Double(text) {
-      fits = value == value.rounded() && abs(value) < 9.2e18
-    } else {
-      fits = false
+    let range = start..<index
+    let exact = Self.exactInteger(UnsafeBufferPointer(rebasing: bytes[range]))
+    if exact == nil, nonIntegers.count < Self.maximumRecordedNonIntegers {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      nonIntegers.append(NonInteger(path: location(appending: nil), text: text))
     }
-    if !fits {
-      let location = path.reduce(into: "") { result, component in
-        if component.hasPrefix("[") || result.isEmpty {
-          result += component
-        } else {
-          result += "." + component
-        }
-      }
-      firstNonInteger = NonInteger(path: location, text: text)
+    if !plain {
+      // Foundation would read this through a Double: give it the exact integer, or a
+      // fraction that every integer field refuses (a field of another type ignores it).
+      rewrites.append((range, exact))
     }
   }
 
+  /// The key path of the value being read, with one more key when given.
+  private func location(appending key: String?) -> String {
+    var result = ""
+    for component in path + (key.map { [$0] } ?? []) {
+      if component.hasPrefix("[") || result.isEmpty {
+        result += component
+      } else {
+        result += "." + component
+      }
+    }
+    return result
+  }
+
+  /// The document as Foundation's decoder should read it, after a successful ``check()``: each
+  /// number with a fraction or an exponent replaced by the plain integer it equals, or by
+  /// `0.5` when it is not an integer within 64 bits.
+  ///
+  /// - Returns: The rewritten document, or nil when no number has a fraction or an exponent
+  ///   (the document is then read as it is).
+  package func canonicalDocument() -> [UInt8]? {
+    guard !rewrites.isEmpty else { return nil }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var copied = 0
+    for rewrite in rewrites {
+      result.append(
+        contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<rewrite.range.lowerBound]))
+      result.append(contentsOf: (rewrite.value.map { String($0) } ?? "0.5").utf8)
+      copied = rewrite.range.upperBound
+    }
+    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+    return result
+  }
+
+  /// A string's text with its escapes decoded, as a decoder sees it as a key. A lone
+  /// surrogate escape reads as U+FFFD.
+  ///
+  /// - Parameter raw: The bytes between the quotes, valid as ``string()`` checked them.
+  /// - Returns: The text.
+  static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+    var units: [UInt16] = []
+    var index = 0
+    func hex(_ at: Int) -> UInt16 {
+      var value: UInt16 = 0
+      for byte in raw[at..<(at + 4)] {
+        let digit: UInt8
+        switch byte {
+        case 0x30...0x39: digit = byte - 0x30
+        case 0x41...0x46: digit = byte - 0x41 + 10
+        default: digit = byte - 0x61 + 10
+        }
+        value = value << 4 | UInt16(digit)
+      }
+      return value
+    }
+    while index < raw.count {
+      let byte = raw[index]
+      guard byte == UInt8(ascii: "\\") else {
+        // Copy the unescaped run as UTF-16.
+        var end = index
+        while end < raw.count, raw[end] != UInt8(ascii: "\\") { end += 1 }
+        units.append(
+          contentsOf: String(
+            decoding: UnsafeBufferPointer(rebasing: raw[index..<end]), as: UTF8.self
+          )
+          .utf16)
+        index = end
+        continue
+      }
+      let escape = raw[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): units.append(0x08)
+      case UInt8(ascii: "f"): units.append(0x0C)
+      case UInt8(ascii: "n"): units.append(0x0A)
+      case UInt8(ascii: "r"): units.append(0x0D)
+      case UInt8(ascii: "t"): units.append(0x09)
+      case UInt8(ascii: "u"):
+        units.append(hex(index))
+        index += 4
+      default: units.append(UInt16(escape))  // \" \\ \/
+      }
+    }
+    return String(decoding: units, as: UTF16.self)
+  }
+
   static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}
+
+extension JSONSyntax {
+  /// What a successful ``JSONSyntax/check()`` found, kept after the document's bytes are gone.
+  package struct Checked {
+    /// The first numbers that are not integers within 64 bits, in document order.
+    package var nonIntegers: [NonInteger]
+    /// The first key that appears twice in one object.
+    package var firstDuplicateKey: DuplicateKey?
+    /// ``JSONSyntax/canonicalDocument()``.
+    package var canonicalDocument: [UInt8]?
+
+    /// Keeps what a check found.
+    ///
+    /// - Parameter syntax: A syntax whose ``JSONSyntax/check()`` succeeded.
+    package init(_ syntax: JSONSyntax) {
+      nonIntegers = syntax.nonIntegers
+      firstDuplicateKey = syntax.firstDuplicateKey
+      canonicalDocument = syntax.canonicalDocument()
+    }
+
+    /// The first number that is not an integer within 64 bits.
+    package var firstNonInteger: NonInteger? { nonIntegers.first }
+
+    /// The first number that is not an integer within 64 bits at this key path or inside
+    /// the value there (a field that is a list of integers), if any.
+    ///
+    /// - Parameter keyPath: A key path as ``NonInteger/path`` writes it.
+    /// - Returns: The number, with its own key path.
+    package func nonInteger(at keyPath: String) -> NonInteger? {
+      nonIntegers.first { number in
+        number.path == keyPath
+          || (number.path.hasPrefix(keyPath)
+            && [".", "["].contains(number.path.dropFirst(keyPath.count).first))
+      }
+    }
+  }
 }

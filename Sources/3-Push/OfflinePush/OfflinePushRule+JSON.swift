@@ -7,8 +7,11 @@ extension OfflinePushRule {
   ///
   /// Absent keys take the wire defaults; an explicit `null`, a value of the wrong JSON type,
   /// or a number that is not a 64-bit integer is reported at its key path, such as
-  /// `doNotDisturbRule.startHour`. Unknown keys are ignored. Decoding checks the JSON types
-  /// only: ``saved(at:zones:)`` then validates the values and reports every invalid field.
+  /// `doNotDisturbRule.startHour`. Integers are decided on the text: a fraction or an exponent
+  /// is accepted when its exact value is an integer (`22.0`, `2.2e1`), never by rounding
+  /// (`21.9999999999999999` and `1e-400` are errors). A key that appears twice in one object
+  /// is an error. Unknown keys are ignored. Decoding checks the JSON types only:
+  /// ``saved(at:zones:)`` then validates the values and reports every invalid field.
   ///
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.

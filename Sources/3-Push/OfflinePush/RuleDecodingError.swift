@@ -39,6 +39,11 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
 
   /// Decodes a value from JSON, turning Foundation's errors into a key path and a reason.
   ///
+  /// A key that appears twice in one object is refused before decoding (Foundation would keep
+  /// one silently), and every number is decided on its text: a fraction or an exponent is
+  /// an integer only when its exact value is one (`22.0`, `2.2e1`), never by rounding
+  /// (`21.9999999999999999`, `1e-400`).
+  ///
   /// - Parameters:
   ///   - type: The type to decode.
   ///   - data: The JSON document.
@@ -48,25 +53,58 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
     throws(RuleDecodingError)
     -> T
   {
+    // The strict syntax check decides duplicate keys and numbers, so a document it refuses
+    // is refused: Foundation would read some of them (a byte order mark first) by its own
+    // rules.
+    var problem: JSONSyntax.Problem?
+    let syntaxChecked = data.withUnsafeBytes { raw -> JSONSyntax.Checked? in
+      var syntax = JSONSyntax(raw.bindMemory(to: UInt8.self))
+      do throws(JSONSyntax.Problem) {
+        try syntax.check()
+      } catch {
+        problem = error
+        return nil
+      }
+      return JSONSyntax.Checked(syntax)
+    }
+    guard let checked = syntaxChecked else {
+      let reason = problem.map { "at byte \($0.offset): \($0.message)" } ?? "malformed"
+      throw RuleDecodingError(keyPath: "", reason: reason)
+    }
+    if let duplicate = checked.firstDuplicateKey {
+      throw RuleDecodingError(keyPath: duplicate.path, reason: duplicate.reason)
+    }
+    let document = checked.canonicalDocument.map { Data($0) } ?? data
+    // A field that refused a number that is not an integer says which text it was.
+    func described(_ error: DecodingError) -> RuleDecodingError {
+      let converted = RuleDecodingError(error)
+      if case .dataCorrupted = error, !converted.keyPath.isEmpty,
+        let number = checked.nonInteger(at: converted.keyPath)
+      {
+        return RuleDecodingError(keyPath: number.path, reason: number.reason)
+      }
+      return converted
+    }
     let collector = WireErrorCollector()
     do {
       let value = try WireErrorCollector.$current.withValue(collector) {
-        try JSONDecoder().decode(type, from: data)
+        try JSONDecoder().decode(type, from: document)
       }
       guard let first = collector.errors.first else { return value }
-      var converted = RuleDecodingError(first)
-      converted.furtherErrors = collector.errors.dropFirst().map(RuleDecodingError.init)
+      var converted = described(first)
+      converted.furtherErrors = collector.errors.dropFirst().map(described)
       throw converted
     } catch let error as RuleDecodingError {
       throw error
     } catch let error as DecodingError {
       // A required key or a malformed document stops the decoder; the fields collected
       // before it are reported with it.
-      var stopper = RuleDecodingError(error)
-      if stopper.keyPath.isEmpty, let located = locateUnrepresentableNumber(in: data) {
-        stopper = located
+      var stopper = described(error)
+      if stopper.keyPath.isEmpty, let number = checked.firstNonInteger {
+        // Foundation reports a number that fits no integer field without its key path.
+        stopper = RuleDecodingError(keyPath: number.path, reason: number.reason)
       }
-      let all = collector.errors.map(RuleDecodingError.init) + [stopper]
+      let all = collector.errors.map(described) + [stopper]
       var converted = all[0]
       converted.furtherErrors = Array(all.dropFirst())
       throw converted
@@ -104,17 +142,6 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
         keyPath: path(context.codingPath), reason: context.debugDescription + underlying)
     @unknown default:
       self.init(keyPath: "", reason: "\(error)")
-    }
-  }
-
-  /// Foundation reports a number that does not fit an integer field (a fraction, 1e300) as
-  /// invalid JSON with no key path. Every number in the wire format is an integer, so when the
-  /// document is valid JSON, the first such number is the culprit.
-  static func locateUnrepresentableNumber(in data: Data) -> RuleDecodingError? {
-    data.withUnsafeBytes { raw in
-      var syntax = JSONSyntax(raw.bindMemory(to: UInt8.self))
-      guard (try? syntax.check()) != nil, let number = syntax.firstNonInteger else { return nil }
-      return RuleDecodingError(keyPath: number.path, reason: number.reason)
     }
   }
 

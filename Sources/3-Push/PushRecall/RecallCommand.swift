@@ -61,12 +61,13 @@ public enum RecallAction: Sendable, Hashable {
 /// A recall command recognized in a received push.
 ///
 /// A payload is a recall command when all of these hold: it is a JSON object of at most
-/// 8 KiB (APNs itself allows 4 KiB, 5 KiB for VoIP), in valid UTF-8; `aps.category` is exactly
+/// 8 KiB (``PayloadSizeLimit/deviceInspectedBytes``; APNs itself delivers at most 4 KiB, 5 KiB
+/// for VoIP), in valid UTF-8; `aps.category` is exactly
 /// `"RC:RcCmd"`; `aps.mutable-content` is the number 1; `appData` is a string holding a JSON
 /// object whose `rc-dlt-identifier` is a non-empty string. Anything else is not a recall.
 public struct RecallCommand: Sendable, Hashable {
   /// The largest payload inspected; anything bigger cannot have come from APNs.
-  static let maximumPayloadBytes = 8 * 1024
+  static let maximumPayloadBytes = PayloadSizeLimit.deviceInspectedBytes
 
   /// The id of the recalled message: the `rc-dlt-identifier` in `appData`.
   public let recalledMessageId: String

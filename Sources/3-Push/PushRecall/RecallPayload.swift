@@ -95,7 +95,9 @@ public struct MessagePushPayload: Sendable, Hashable {
   /// The output is deterministic: the same payload always gives the same bytes.
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
-  /// - Throws: An `EncodingError` if `JSONEncoder` rejects the payload.
+  /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
+  ///   (``PayloadSizeLimit/apnsRegularNotificationBytes``), which APNs would refuse; an
+  ///   `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let wire = RCPushWire.Message(
       aps: RCPushWire.APS(
@@ -107,7 +109,7 @@ public struct MessagePushPayload: Sendable, Hashable {
       ),
       rc: RCPushWire.RC(message)
     )
-    return try RCPushWire.encode(wire)
+    return try PayloadTooLargeError.checked(RCPushWire.encode(wire), payload: "message push")
   }
 }
 
@@ -164,7 +166,9 @@ public struct RecallCommandPayload: Sendable, Hashable {
   /// at both levels. The output is deterministic.
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
-  /// - Throws: An `EncodingError` if `JSONEncoder` rejects the payload.
+  /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
+  ///   (``PayloadSizeLimit/apnsRegularNotificationBytes``), which APNs would refuse; an
+  ///   `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let appData = try RCPushWire.encode(RCPushWire.AppData(identifier: recalledMessageId))
     let wire = RCPushWire.Recall(
@@ -179,7 +183,7 @@ public struct RecallCommandPayload: Sendable, Hashable {
       rc: RCPushWire.RC(command),
       richMediaUri: ""
     )
-    return try RCPushWire.encode(wire)
+    return try PayloadTooLargeError.checked(RCPushWire.encode(wire), payload: "recall command")
   }
 }
 

@@ -115,7 +115,12 @@ public struct EvalEngine {
   ) -> Entry<Rule>? {
     let hash = EvalRuleCache<Entry<Rule>>.hash(bytes)
     if let entry = cache.lookup(bytes, hash: hash) { return entry }
-    guard let rule = try? decoder.decode(Rule.self, from: Data(buffer: bytes)) else { return nil }
+    // A key that appears twice inside the rule is the general parser's error (Foundation
+    // would keep one value silently).
+    var syntax = JSONSyntax(bytes)
+    guard (try? syntax.check()) != nil, syntax.firstDuplicateKey == nil,
+      let rule = try? decoder.decode(Rule.self, from: Data(buffer: bytes))
+    else { return nil }
     let entry = Entry(
       rule: rule,
       compiled: Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) })

@@ -7,7 +7,8 @@ import OfflinePush
 /// (once per distinct rule text) by `JSONDecoder`. Whenever a line is anything but plain — an
 /// escape in a string, a fraction or exponent, `null`, a duplicate key, deep nesting, a
 /// syntax error — the parser gives up and the line goes to `EvalQuery`, which decides every
-/// error, so both parsers give the same answer for every line this one takes.
+/// error, so both parsers give the same answer for every line this one takes. (A duplicate
+/// key inside a rule object is found by `EvalEngine` when it first decodes that rule text.)
 struct EvalFastParser: JSONByteScanning {
   /// Where the values of the known keys are in the line.
   struct Fields {
@@ -18,7 +19,13 @@ struct EvalFastParser: JSONByteScanning {
     var kind: Range<Int>?
     var platform: Range<Int>?
     var onlinePlatforms: Range<Int>?
+    /// The other keys, to find one that appears twice.
+    var otherKeys: [Range<Int>] = []
   }
+
+  /// Lines with more unknown keys than this go to the general parser, which finds a
+  /// duplicate among any number of keys without comparing each pair.
+  static let maximumOtherKeys = 16
 
   /// Values nested deeper than this make the parser give up.
   static let maximumDepth = 32
@@ -60,8 +67,9 @@ struct EvalFastParser: JSONByteScanning {
     return index == bytes.count ? fields : nil
   }
 
-  /// Records a known key's value; false for a duplicate, or for `schedule` (weekly schedule
-  /// queries, and lines that mix one with a rule, are the general parser's).
+  /// Records a known key's value; false for a duplicate key (known or not), for an unknown
+  /// key's object or array, or for `schedule` (weekly schedule queries, and lines that mix one
+  /// with a rule, are the general parser's).
   func assign(key: Range<Int>, value: Range<Int>, to fields: inout Fields) -> Bool {
     func set(_ slot: inout Range<Int>?) -> Bool {
       guard slot == nil else { return false }
@@ -77,7 +85,18 @@ struct EvalFastParser: JSONByteScanning {
     case 8 where matches(key, "platform"): return set(&fields.platform)
     case 8 where matches(key, "schedule"): return false
     case 15 where matches(key, "onlinePlatforms"): return set(&fields.onlinePlatforms)
-    default: return true
+    default:
+      // An object or array under an unknown key may hold a key twice: the general parser's.
+      guard bytes[value.lowerBound] != UInt8(ascii: "{"),
+        bytes[value.lowerBound] != UInt8(ascii: "[")
+      else { return false }
+      // Keys here are plain ASCII without escapes: equal keys have equal bytes.
+      guard fields.otherKeys.count < Self.maximumOtherKeys else { return false }
+      for other in fields.otherKeys where other.count == key.count {
+        if bytes[other].elementsEqual(bytes[key]) { return false }
+      }
+      fields.otherKeys.append(key)
+      return true
     }
   }
 

@@ -39,7 +39,7 @@ struct EvalQuery {
       rule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .rule)
       pushRule = try c.decodeIfPresent(OfflinePushRule.self, forKey: .pushRule)
       schedule = try c.decodeIfPresent(WeeklyScheduleRule.self, forKey: .schedule)
-      at = try c.decodeIfPresent(Int64.self, forKey: .at)
+      at = try Self.instant(c, .at)
       // An explicit null savedAt is an error, not "not saved": saving changes the answer.
       if c.contains(.savedAt), try c.decodeNil(forKey: .savedAt) {
         throw DecodingError.valueNotFound(
@@ -48,10 +48,27 @@ struct EvalQuery {
             codingPath: c.codingPath + [CodingKeys.savedAt],
             debugDescription: "null where a value is required"))
       }
-      savedAt = try c.decodeIfPresent(Int64.self, forKey: .savedAt)
+      savedAt = try Self.instant(c, .savedAt)
       kind = try c.decodeIfPresent(String.self, forKey: .kind)
       platform = try c.decodeIfPresent(Platform.self, forKey: .platform)
       onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms)
+    }
+
+    /// An instant field; a number that fits no `Int64` is reported at its key, which
+    /// Foundation leaves out.
+    static func instant(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
+      -> Int64?
+    {
+      do {
+        return try c.decodeIfPresent(Int64.self, forKey: key)
+      } catch let error where !(error is DecodingError) {
+        // Foundation's own number error, which its top level would turn into "not valid
+        // JSON" with no key path.
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: c.codingPath + [key], debugDescription: "not a valid integer",
+            underlyingError: error))
+      }
     }
   }
 
@@ -72,14 +89,23 @@ struct EvalQuery {
     } catch {
       throw EvalError(code: EvalError.invalidJSON, message: error.description)
     }
+    let checked = JSONSyntax.Checked(syntax)
+    if let duplicate = checked.firstDuplicateKey {
+      // Foundation would keep one of the two values silently.
+      throw Self.classify(path: duplicate.path, reason: duplicate.reason)
+    }
     let document: Document
     do {
-      document = try decoder.decode(Document.self, from: Data(buffer: line))
+      // Numbers with a fraction or an exponent are decided on their text (JSONSyntax).
+      let data = checked.canonicalDocument.map { Data($0) } ?? Data(buffer: line)
+      document = try decoder.decode(Document.self, from: data)
     } catch let error as DecodingError {
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-        let number = syntax.firstNonInteger
+      let keyPath = RuleDecodingError(error).keyPath
+      if case .dataCorrupted = error,
+        let number = keyPath.isEmpty ? checked.firstNonInteger : checked.nonInteger(at: keyPath)
       {
-        // Foundation reports a number that fits no integer field without its key path.
+        // A number that fits no integer field, named by its text; Foundation reports one
+        // without its key path at the top level.
         throw Self.classify(path: number.path, reason: number.reason)
       }
       throw Self.classify(error)

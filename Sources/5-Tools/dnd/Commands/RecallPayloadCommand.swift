@@ -24,7 +24,7 @@ enum RecallPayloadCommand {
 
     Options:
       --id MESSAGE_ID          the id of the message (rc.id of its push); required
-      --only message|recall    print just that payload, as one JSON line
+      --only message|recall    print (and build) just that payload, as one JSON line
       --recall-id ID           rc.id of the recall command message (default MESSAGE_ID-recall)
       --sender ID              rc.fId, the sender's user id (default user1)
       --target ID              rc.tId, the conversation's target id (default: the sender)
@@ -35,7 +35,11 @@ enum RecallPayloadCommand {
       --badge N                aps.badge of both payloads (default none)
       -h, --help               show this help
 
-    Exit status: 0; 2 for bad usage.
+    A payload over APNs' limit for a regular notification (4096 bytes) is an error, as APNs
+    would refuse it: the recall command carries the id twice, so with the default options an
+    id of about 1900 ASCII characters is the longest that fits.
+
+    Exit status: 0; 2 for bad usage or a payload over 4096 bytes.
     """
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
@@ -61,28 +65,30 @@ enum RecallPayloadCommand {
         messageId: arguments["--recall-id"] ?? id + "-recall",
         objectName: RecallCommandPayload.category),
       alertBody: arguments["--recall-body"] ?? body, badge: badge)
-    let messageJSON: String
-    let recallJSON: String
+    // Only the payloads printed are built, so only they must fit APNs' limit.
+    var messageJSON: String?
+    var recallJSON: String?
     do {
-      messageJSON = try message.jsonString()
-      recallJSON = try recall.jsonString()
+      if only != "recall" { messageJSON = try message.jsonString() }
+      if only != "message" { recallJSON = try recall.jsonString() }
+    } catch let error as PayloadTooLargeError {
+      // APNs would refuse it: printing it would only move the failure to the push.
+      throw .input("\(error) (shorten --id, --body or --recall-body)")
     } catch {
       throw .input("cannot encode the payloads: \(error)")
     }
-    if RecallCommand(payload: Data(recallJSON.utf8))?.recalledMessageId != id {
-      printError(
-        "dnd recall: warning: a device would not recognize this recall command "
-          + "(\(recallJSON.utf8.count) bytes; devices inspect at most 8192)")
+    if let recallJSON, RecallCommand(payload: Data(recallJSON.utf8))?.recalledMessageId != id {
+      // Within APNs' limit a device reads every payload; this is a safety net.
+      printError("dnd recall: warning: a device would not recognize this recall command")
     }
-    switch only {
-    case "message": print(messageJSON)
-    case "recall": print(recallJSON)
-    default:
+    if let messageJSON, let recallJSON {
       print("Message push (rc.id = \(quote(id))):")
       print(messageJSON)
       print("")
       print("Recall command push (removes delivered notifications whose rc.id is \(quote(id))):")
       print(recallJSON)
+    } else if let json = messageJSON ?? recallJSON {
+      print(json)
     }
     return ExitStatus.success
   }

@@ -1,0 +1,62 @@
+/// The payload size limits of the recall module, decided in this one place: what a payload
+/// built for APNs may weigh, and what a device inspects.
+public enum PayloadSizeLimit {
+  /// APNs' limit for a regular remote notification payload: 4,096 bytes (VoIP pushes may
+  /// have 5,120). APNs refuses a larger notification, so ``MessagePushPayload`` and
+  /// ``RecallCommandPayload`` refuse to build one.
+  ///
+  /// Source: Apple, Local and Remote Notification Programming Guide, "Creating the Remote
+  /// Notification Payload": "For regular remote notifications, the maximum size is 4KB (4096
+  /// bytes)", and "APNs refuses notifications whose payload exceeds the maximum allowed size".
+  public static let apnsRegularNotificationBytes = 4_096
+
+  /// The largest received payload ``RecallCommand`` inspects: 8 KiB, twice APNs' limit, so a
+  /// payload APNs delivers is always read while a hostile blob is not parsed at all.
+  public static let deviceInspectedBytes = 8 * 1_024
+}
+
+/// A payload that APNs would refuse: its encoded size is over the limit.
+public struct PayloadTooLargeError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Which payload: `"message push"` or `"recall command"`.
+  public var payload: String
+  /// The size of the encoded payload, in bytes of UTF-8.
+  public var byteCount: Int
+  /// The limit it exceeds, in bytes (``PayloadSizeLimit/apnsRegularNotificationBytes``).
+  public var limit: Int
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - payload: Which payload.
+  ///   - byteCount: Its encoded size.
+  ///   - limit: The limit it exceeds.
+  public init(payload: String, byteCount: Int, limit: Int) {
+    self.payload = payload
+    self.byteCount = byteCount
+    self.limit = limit
+  }
+
+  /// `the recall command payload is 10268 bytes; APNs refuses a regular notification
+  /// payload over 4096 bytes`.
+  public var description: String {
+    "the \(payload) payload is \(byteCount) bytes; APNs refuses a regular notification "
+      + "payload over \(limit) bytes"
+  }
+}
+
+extension PayloadTooLargeError {
+  /// Returns the encoded payload, or throws when it is over APNs' limit.
+  ///
+  /// - Parameters:
+  ///   - json: The encoded payload.
+  ///   - payload: Which payload, for the message.
+  /// - Returns: `json`.
+  /// - Throws: ``PayloadTooLargeError``.
+  static func checked(_ json: String, payload: String) throws(PayloadTooLargeError) -> String {
+    let limit = PayloadSizeLimit.apnsRegularNotificationBytes
+    guard json.utf8.count <= limit else {
+      throw PayloadTooLargeError(payload: payload, byteCount: json.utf8.count, limit: limit)
+    }
+    return json
+  }
+}
