@@ -1,4 +1,10 @@
 /// The cursor operations shared by the eval fast parser and the strict JSON syntax check.
+///
+/// Usable from inlinable code, with inlinable operations, so that a conformer in another
+/// module (the eval fast parser) gets them specialized and inlined: a `package` protocol's
+/// extension is otherwise compiled once, generically, and each call read `bytes` and `index`
+/// through the witness table, for every byte of input.
+@usableFromInline
 package protocol JSONByteScanning {
   /// The line being read.
   var bytes: UnsafeBufferPointer<UInt8> { get }
@@ -8,6 +14,7 @@ package protocol JSONByteScanning {
 
 extension JSONByteScanning {
   /// Skips JSON whitespace (space, tab, line feed, carriage return).
+  @inlinable
   package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -20,6 +27,7 @@ extension JSONByteScanning {
   /// Consumes one expected byte.
   ///
   /// - Returns: Whether the next byte was `byte` (and was consumed).
+  @inlinable
   package mutating func consume(_ byte: UInt8) -> Bool {
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
