@@ -51,7 +51,7 @@ public struct ByteWriter {
   /// Appends a JSON string literal with quotes, escaping `"`, `\` and control characters.
   mutating func append(jsonString text: String) {
     bytes.append(UInt8(ascii: "\""))
-    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 0x30 + digit : 0x57 + digit }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): append("\\\"")
@@ -61,8 +61,8 @@ public struct ByteWriter {
       case UInt8(ascii: "\t"): append("\\t")
       case 0..<0x20, 0x7F:
         append("\\u00")
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
+        bytes.append(hex(byte >> 4))
+        bytes.append(hex(byte & 0xF))
       default: bytes.append(byte)
       }
     }
