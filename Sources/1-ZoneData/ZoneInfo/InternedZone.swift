@@ -9,9 +9,17 @@
 /// `ZoneRules` keep the zones they have loaded). The registry is taken only here, at compile
 /// time; the hot path reads the tables through an unretained reference, which stays valid
 /// because the registry never lets go.
+///
+/// It holds the address of the table's bucket entries rather than of the table, so that the
+/// hot path reaches an entry in one load from the rule instead of two; the table and the count
+/// of entries written at load sit just before the first entry (``BucketHeader``).
 @usableFromInline
-package struct InternedZone: Sendable, Hashable {
-  @usableFromInline let table: Unmanaged<ZoneTable>
+package struct InternedZone: @unchecked Sendable, Hashable {
+  @usableFromInline let entries: UnsafePointer<HighWaterBucket>
+
+  /// The interned table.
+  @inlinable @inline(__always)
+  var table: Unmanaged<ZoneTable> { .fromOpaque(BucketHeader.of(entries).table) }
 
   /// Interns a zone's tables.
   ///
@@ -19,7 +27,7 @@ package struct InternedZone: Sendable, Hashable {
   /// - Complexity: A lock and a dictionary look-up; O(*n*) in the zone's intervals the first
   ///   time a table is seen.
   package init(_ zone: Zone) {
-    table = .passUnretained(ZoneTableRegistry.intern(zone.table))
+    entries = UnsafePointer(ZoneTableRegistry.intern(zone.table).highWaterBuckets)
   }
 
   /// The zone, as a value that holds its tables like any other.
@@ -31,7 +39,7 @@ package struct InternedZone: Sendable, Hashable {
   /// Equal when the zones are (one table for equal data, so usually by identity).
   @usableFromInline
   package static func == (lhs: InternedZone, rhs: InternedZone) -> Bool {
-    lhs.table.toOpaque() == rhs.table.toOpaque() || lhs.zone == rhs.zone
+    lhs.entries == rhs.entries || lhs.zone == rhs.zone
   }
 
   /// Hashes as ``Zone`` does: the ID.
@@ -55,13 +63,21 @@ package struct InternedZone: Sendable, Hashable {
   /// ``Zone/tabulatedHighWater(_:)``.
   @inlinable @inline(__always)
   package func tabulatedHighWater(_ instant: Int64) -> Int64? {
-    table._withUnsafeGuaranteedRef { $0.tabulatedEntry(at: instant)?.highWater(at: instant) }
+    tabulatedEntry(instant)?.highWater(at: instant)
   }
 
   /// ``Zone/tabulatedSpan(_:)``.
   @inlinable @inline(__always)
   package func tabulatedSpan(_ instant: Int64) -> WallClockSpan? {
-    table._withUnsafeGuaranteedRef { $0.tabulatedEntry(at: instant)?.span(at: instant) }
+    tabulatedEntry(instant)?.span(at: instant)
+  }
+
+  /// ``ZoneTable/tabulatedEntry(at:)``, from the entries' address.
+  @inlinable @inline(__always)
+  func tabulatedEntry(_ instant: Int64) -> HighWaterBucket? {
+    ZoneTable.tabulatedEntry(
+      at: instant, entries: entries, loadedCount: BucketHeader.of(entries).loadedCount
+    ) { bucket in table._withUnsafeGuaranteedRef { $0.isPublished(bucket) } }
   }
 
   /// ``Zone/wallClockSpan(unchecked:)``.
@@ -73,7 +89,7 @@ package struct InternedZone: Sendable, Hashable {
   /// The identity of the zone's tables: equal for every rule compiled in the same zone (from
   /// the same data), so that a batch can share one look-up among them.
   @inlinable @inline(__always)
-  package var tableIdentity: UnsafeMutableRawPointer { table.toOpaque() }
+  package var tableIdentity: UnsafeMutableRawPointer { UnsafeMutableRawPointer(mutating: entries) }
 }
 
 /// The process-wide registry of interned zone tables. It only grows, and only with data it

@@ -14,6 +14,13 @@ extension Zone {
     // Every entry, the deferred part included.
     let bucketCount = Int(table.extend().bucketCount)
     var violations: [String] = []
+    // The header the compiled rules' fast path reads in place of the table.
+    let header = BucketHeader.of(table.highWaterBuckets)
+    if header.table != Unmanaged.passUnretained(table).toOpaque()
+      || header.loadedCount != table.loadedBucketCount
+    {
+      violations.append("bucket header: \(header) does not describe its table")
+    }
     var described = 0
     let length: Int64 = 1 << Int64(HighWaterBucket.shift)
     for b in 0..<bucketCount {

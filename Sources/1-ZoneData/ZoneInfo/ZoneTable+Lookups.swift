@@ -50,10 +50,23 @@ extension ZoneTable {
   /// and the horizon, so a caller that gets one needs no range check.
   @inlinable @inline(__always)
   func tabulatedEntry(at t: Int64) -> HighWaterBucket? {
+    ZoneTable.tabulatedEntry(
+      at: t, entries: highWaterBuckets, loadedCount: loadedBucketCount
+    ) { isPublished($0) }
+  }
+
+  /// ``tabulatedEntry(at:)`` given the entries' address and the count written at load, for a
+  /// caller that holds those rather than the table (``InternedZone``); `isPublished` (the
+  /// table's) is asked only past the loaded entries.
+  @inlinable @inline(__always)
+  static func tabulatedEntry(
+    at t: Int64, entries: UnsafePointer<HighWaterBucket>, loadedCount: UInt64,
+    isPublished: (UInt64) -> Bool
+  ) -> HighWaterBucket? {
     // A negative instant wraps to a huge bucket number and is not described.
     let bucket = UInt64(bitPattern: t) &>> HighWaterBucket.shift
-    guard bucket < loadedBucketCount || isPublished(bucket) else { return nil }
-    let entry = highWaterBuckets[Int(bucket)]
+    guard bucket < loadedCount || isPublished(bucket) else { return nil }
+    let entry = entries[Int(bucket)]
     return entry.isDescribed ? entry : nil
   }
 

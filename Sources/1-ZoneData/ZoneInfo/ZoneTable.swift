@@ -47,6 +47,9 @@ final class ZoneTable: @unchecked Sendable {
   // the allocator put next, and two threads reading them ran at 1.1–1.5× one thread.
   /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
   /// ``HighWaterBucket``. Sized for the whole table.
+  ///
+  /// One ``BucketHeader`` sits just before the first entry, so that a compiled rule can hold
+  /// the entries' address itself (``InternedZone``) and still find the table and the count.
   @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
   /// How many entries of `highWaterBuckets` loading wrote (those before 2050): a constant, so
   /// the hot path reads it with a plain load that a loop can hoist.
@@ -145,8 +148,10 @@ final class ZoneTable: @unchecked Sendable {
     self.columns = columns
     let loaded = ZoneTable.finish(builder, from: 0, footerStart: footerStart)
     let totalBuckets = UInt64(ZoneTable.fattenedHorizon >> Int64(HighWaterBucket.shift))
-    highWaterBuckets = .allocate(
-      capacity: Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets))
+    // One slot more, in front, for the header.
+    highWaterBuckets =
+      UnsafeMutablePointer<HighWaterBucket>.allocate(
+        capacity: 1 + Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets)) + 1
     ZoneTable.fillHighWaterBuckets(
       highWaterBuckets, from: 0, to: Int(loaded.bucketCount), columns: columns)
     extents = .allocate(capacity: 2)
@@ -156,11 +161,15 @@ final class ZoneTable: @unchecked Sendable {
     stage = Atomic(0)
     deferred = plan
     extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
+    UnsafeMutableRawPointer(highWaterBuckets - 1).storeBytes(
+      of: BucketHeader(
+        table: Unmanaged.passUnretained(self).toOpaque(), loadedCount: loaded.bucketCount),
+      as: BucketHeader.self)
   }
 
   deinit {
     columns.deallocate()
-    highWaterBuckets.deallocate()
+    (highWaterBuckets - 1).deallocate()
     extents.deallocate()
   }
 }
