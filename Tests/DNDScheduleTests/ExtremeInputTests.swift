@@ -788,17 +788,8 @@ func runDND(_ arguments: [String], input: DNDInput, timeout: Double) throws -> D
   }
   let writeEnd = pipeEnds[1]
   let writer = Thread {
-    func send(_ bytes: [UInt8]) {
-      var written = 0
-      while written < bytes.count {
-        let n = bytes.withUnsafeBytes {
-          write(writeEnd, $0.baseAddress.map { $0 + written }, bytes.count - written)
-        }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return }
-        written += n
-      }
-    }
+    // A failed write (the child gone) ends nothing here: the child's outcome is the test's.
+    func send(_ bytes: [UInt8]) { TestSyscalls.writeAll(writeEnd, bytes) }
     switch input {
     case .bytes(let bytes): send(bytes)
     case .stream(let produce): produce(send)

@@ -1,3 +1,4 @@
+import DNDTestSupport
 import Foundation
 import XCTest
 
@@ -65,8 +66,7 @@ final class EvalOutputFailureTests: XCTestCase {
     // Let the pipe fill first, so that writes surely meet EAGAIN, then read slowly.
     usleep(300_000)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
+      let count = chunk.withUnsafeMutableBytes { TestSyscalls.readSome(ends[0], into: $0) }
       XCTAssertGreaterThanOrEqual(count, 0, "read: errno \(errno)")
       if count <= 0 { break }
       received += chunk[0..<count]
