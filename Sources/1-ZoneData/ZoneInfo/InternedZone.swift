@@ -12,7 +12,9 @@
 ///
 /// It holds the address of the table's bucket entries rather than of the table, so that the
 /// hot path reaches an entry in one load from the rule instead of two; the table and the count
-/// of entries written at load sit just before the first entry (``BucketHeader``).
+/// of entries written at load sit just before the first entry (``BucketHeader``). Sendable,
+/// though it holds a pointer: what it points to is never freed, and readers read only entries
+/// that are published.
 @usableFromInline
 package struct InternedZone: @unchecked Sendable, Hashable {
   @usableFromInline let entries: UnsafePointer<HighWaterBucket>

@@ -150,6 +150,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       | UInt64(endMinute) << 40
   }
 
+  /// The daily schedule with a rule's window: a one-off rule's period is one of its periods.
   init(dailyWindowOf rule: DoNotDisturbRule, zone: Zone) {
     self.init(dailyWindowOf: rule, internedZone: InternedZone(zone))
   }
