@@ -26,22 +26,38 @@ extension KeyedDecodingContainer {
         DecodingError.Context(
           codingPath: codingPath + [key], debugDescription: "null where a value is required"))
     }
+    return try DecodingError.placingNumberErrors(at: codingPath + [key], of: "\(T.self)") {
+      try decodeIfPresent(type, forKey: key)
+    }
+  }
+}
+
+extension DecodingError {
+  /// Runs a decoding of a number, reporting a number that does not fit at `codingPath`:
+  /// Foundation reports one with an empty path, or with an error of its own that its top level
+  /// turns into "not valid JSON" with no path at all.
+  ///
+  /// - Parameters:
+  ///   - codingPath: The number's key path.
+  ///   - type: What the number should be, for the message.
+  ///   - decode: The decoding.
+  /// - Returns: What `decode` returns.
+  package static func placingNumberErrors<T>(
+    at codingPath: [any CodingKey], of type: String, _ decode: () throws -> T
+  ) throws -> T {
+    func placed(_ underlying: (any Error)?) -> DecodingError {
+      .dataCorrupted(
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "not a valid \(type): a fraction, out of range, or malformed",
+          underlyingError: underlying))
+    }
     do {
-      return try decodeIfPresent(type, forKey: key)
+      return try decode()
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath + [key],
-          debugDescription: "not a valid \(T.self): a fraction, out of range, or malformed",
-          underlyingError: context.underlyingError))
+      throw placed(context.underlyingError)
     } catch let error where !(error is DecodingError) {
-      // Foundation's own number error, which its top level would turn into "not valid JSON"
-      // with no key path.
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath + [key],
-          debugDescription: "not a valid \(T.self): a fraction, out of range, or malformed",
-          underlyingError: error))
+      throw placed(error)
     }
   }
 }
@@ -50,20 +66,8 @@ extension Decoder {
   /// Decodes a wire integer from a single-value container, reporting a number that does not
   /// fit at this decoder's key path.
   package func decodeWireInteger() throws -> Int {
-    do {
-      return try singleValueContainer().decode(Int.self)
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription: "not a valid integer: a fraction, out of range, or malformed",
-          underlyingError: context.underlyingError))
-    } catch let error where !(error is DecodingError) {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: codingPath,
-          debugDescription: "not a valid integer: a fraction, out of range, or malformed",
-          underlyingError: error))
+    try DecodingError.placingNumberErrors(at: codingPath, of: "integer") {
+      try singleValueContainer().decode(Int.self)
     }
   }
 }

@@ -59,15 +59,8 @@ struct EvalQuery {
     static func instant(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
       -> Int64?
     {
-      do {
-        return try c.decodeIfPresent(Int64.self, forKey: key)
-      } catch let error where !(error is DecodingError) {
-        // Foundation's own number error, which its top level would turn into "not valid
-        // JSON" with no key path.
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: c.codingPath + [key], debugDescription: "not a valid integer",
-            underlyingError: error))
+      try DecodingError.placingNumberErrors(at: c.codingPath + [key], of: "integer") {
+        try c.decodeIfPresent(Int64.self, forKey: key)
       }
     }
   }
