@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything `--json` prints, as one flat object: the single-rule figures and the server
 /// workload's, side by side.
 struct BenchmarkReport: Encodable {
@@ -66,4 +68,11 @@ struct BenchmarkResults: Codable {
   var coldPathNs = 0.0
   var coldPathDecodeAloneNs = 0.0
   var coldPathJSONDecoderShare = 0.0
+}
+
+/// Prints figures as one JSON object with sorted keys (`--json`).
+func printJSON(_ figures: some Encodable) {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  print(String(decoding: (try? encoder.encode(figures)) ?? Data(), as: UTF8.self))
 }

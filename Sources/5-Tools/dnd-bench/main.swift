@@ -38,11 +38,7 @@ if arguments.contains("--count-loops") {
 if arguments.contains("--server") {
   let server = ServerBenchmark.run(
     zones: run.zones, quick: run.quick, rounds: run.rounds, log: { run.log($0) }, fail: fail)
-  if run.json {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    print(String(decoding: (try? encoder.encode(server)) ?? Data(), as: UTF8.self))
-  }
+  if run.json { printJSON(server) }
   exit(0)
 }
 
@@ -62,10 +58,7 @@ let server = ServerBenchmark.run(
   zones: run.zones, quick: run.quick, rounds: run.rounds, log: { run.log($0) }, fail: fail)
 
 if run.json {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys]
-  let data = (try? encoder.encode(BenchmarkReport(results: results, server: server))) ?? Data()
-  print(String(decoding: data, as: UTF8.self))
+  printJSON(BenchmarkReport(results: results, server: server))
 } else {
   print("")
   print("checksum \(sink) \(timingChecksum)")
