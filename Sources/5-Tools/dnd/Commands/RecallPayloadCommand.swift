@@ -35,11 +35,11 @@ enum RecallPayloadCommand {
       --badge N                aps.badge of both payloads (default none)
       -h, --help               show this help
 
-    A payload over APNs' limit for a regular notification (4096 bytes) is an error, as APNs
+    A payload over APNs' limit for a regular notification (\(PayloadSizeLimit.apnsRegularNotificationBytes) bytes) is an error, as APNs
     would refuse it: the recall command carries the id twice, so with the default options an
     id of about 1900 ASCII characters is the longest that fits.
 
-    Exit status: 0; 2 for bad usage or a payload over 4096 bytes.
+    Exit status: 0; 2 for bad usage or a payload over APNs' limit.
     """
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
