@@ -1,5 +1,6 @@
 import DNDTestSupport
 import Foundation
+import Synchronization
 import XCTest
 import ZoneInfo
 
@@ -187,5 +188,61 @@ final class ConcurrencyTests: XCTestCase {
       let expected: [Int32] = (0..<files.count).map { [0, -18_000, 50_400][(thread + $0) % 3] }
       XCTAssertEqual(results[thread], expected, "thread \(thread)")
     }
+  }
+
+  /// On a root with no `tzdata.zi` or `+VERSION`, ``ZoneDatabase/hasChangedOnDisk()`` checks
+  /// the identity of every zone file read so far while other threads load zones, which adds
+  /// to that list: the thread sanitizer (`.ci/hardening` runs this test under it) once
+  /// reported the check's walk over the list racing with a load's insert.
+  func testChangeChecksWhileZonesLoadOnARootWithoutVersion() throws {
+    let root = NSTemporaryDirectory() + "dndkit-noversion-\(UUID().uuidString)"
+    let manager = FileManager.default
+    defer { try? manager.removeItem(atPath: root) }
+    // Many zones, so that loads keep adding to the list while the checks walk it.
+    let files = try ZoneDatabase(root: TestPaths.zoneinfo).identifiers().filter {
+      Zone.builtIn($0) == nil
+    }.prefix(160).map { $0 }
+    for id in files {
+      let path = root + "/" + id
+      try manager.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      let bytes = try XCTUnwrap(manager.contents(atPath: TestPaths.zoneinfo + "/" + id), id)
+      try bytes.write(to: URL(fileURLWithPath: path))
+    }
+    let zones = try ZoneDatabase(root: root)
+    XCTAssertNil(zones.version())
+    let threadCount = 6
+    let changed = ThreadResults<Bool>(count: threadCount)
+    let failures = ThreadResults<[String]>(count: threadCount)
+    let loadersLeft = Atomic(threadCount - 1)
+    runThreads(threadCount) { thread in
+      var problems: [String] = []
+      var sawChange = false
+      if thread == 0 {
+        // Checks until the loads are done, and at least a few times.
+        var checks = 0
+        while checks < 5 || loadersLeft.load(ordering: .acquiring) > 0 {
+          sawChange = zones.hasChangedOnDisk() || sawChange
+          checks += 1
+        }
+      } else {
+        defer { loadersLeft.subtract(1, ordering: .releasing) }
+        for (index, id) in files.enumerated() where index % (threadCount - 1) == thread - 1 {
+          do { _ = try zones.zone(id) } catch { problems.append("\(id): \(error)") }
+        }
+      }
+      changed[thread] = sawChange
+      failures[thread] = problems
+    }
+    for thread in 0..<threadCount {
+      XCTAssertEqual(failures[thread], [], "thread \(thread)")
+      XCTAssertEqual(changed[thread], false, "thread \(thread): nothing changed on disk")
+    }
+    XCTAssertFalse(zones.hasChangedOnDisk())
+    // The check still sees a change to a file loaded while it ran.
+    try manager.removeItem(atPath: root + "/" + files[0])
+    try XCTUnwrap(manager.contents(atPath: TestPaths.zoneinfo + "/UTC")).write(
+      to: URL(fileURLWithPath: root + "/" + files[0]))
+    XCTAssertTrue(zones.hasChangedOnDisk())
   }
 }

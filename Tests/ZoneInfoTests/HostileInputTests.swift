@@ -45,6 +45,8 @@ final class HostileInputTests: XCTestCase {
     }
     XCTAssertThrowsError(try ZoneDatabase(root: TestPaths.packageRoot + "/Package.swift")) {
       guard case ZoneError.databaseUnavailable = $0 else { return XCTFail("\($0)") }
+      XCTAssertTrue("\($0)".contains("not a directory"), "\($0)")
+      XCTAssertTrue("\($0)".contains("TZDIR"), "the message says how to fix it: \($0)")
     }
     XCTAssertThrowsError(try ZoneDatabase(root: "")) {
       guard case ZoneError.databaseUnavailable = $0 else { return XCTFail("\($0)") }

@@ -83,7 +83,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     } catch {
       let reason =
         error.code == ENOTDIR
-        ? "not a directory"
+        ? "not a directory; point TZDIR at a zoneinfo directory such as \(ZoneDatabase.defaultRoot)"
         : "\(error.message); install tzdata (apt-get install tzdata, apk add tzdata) or point "
           + "TZDIR at a zoneinfo directory"
       throw .databaseUnavailable(root: root, reason: reason)
@@ -253,7 +253,10 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   public func hasChangedOnDisk() -> Bool {
     guard case .directory = source else { return false }
     if let version = version() { return readVersion() != version }
-    let known = identities.withLock { $0 }
+    // A list of its own, made under the lock: the check, which opens files, runs outside the
+    // lock on storage no load can write (iterating the dictionary itself there once shared its
+    // storage with a load's insert).
+    let known = identities.withLock { identities in identities.map { ($0.key, $0.value) } }
     for (id, identity) in known {
       let now =
         id.isEmpty
