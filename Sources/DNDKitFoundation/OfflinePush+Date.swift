@@ -18,9 +18,52 @@ extension OfflinePushRule {
   {
     try saved(at: date.unixSeconds, zones: zones)
   }
+
+  /// Saves the rule at a date and compiles the saved rule, validating once (see
+  /// `OfflinePushRule.savedAndCompiled(at:zones:)`).
+  ///
+  /// - Parameters:
+  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
+  ///     down.
+  ///   - zones: The database that resolves the DND rule's zone.
+  /// - Returns: The saved rule and its compiled form.
+  /// - Throws: `RuleValidationError` listing every invalid field.
+  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+    -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
+  {
+    try savedAndCompiled(at: date.unixSeconds, zones: zones)
+  }
 }
 
 extension CompiledOfflinePushRule {
+  /// Saves a rule at a date and compiles the saved rule, validating once (see
+  /// `CompiledOfflinePushRule.init(rule:savedAt:zones:)`).
+  ///
+  /// - Parameters:
+  ///   - rule: The rule as the client submitted it.
+  ///   - savedAt: The save instant from the server's clock; a fraction of a second is
+  ///     rounded down.
+  ///   - zones: The database that resolves the DND rule's zone.
+  /// - Throws: `RuleValidationError` listing every invalid field.
+  public init(rule: OfflinePushRule, savedAt: Date, zones: ZoneDatabase)
+    throws(RuleValidationError)
+  {
+    try self.init(rule: rule, savedAt: savedAt.unixSeconds, zones: zones)
+  }
+
+  /// Decodes a client's rule document, saves it at a date and compiles the saved rule (see
+  /// `CompiledOfflinePushRule.init(jsonData:savedAt:zones:)`).
+  ///
+  /// - Parameters:
+  ///   - jsonData: The JSON document.
+  ///   - savedAt: The save instant from the server's clock; a fraction of a second is
+  ///     rounded down.
+  ///   - zones: The database that resolves the DND rule's zone.
+  /// - Throws: `RuleDocumentError`: the document's key path, or every invalid field.
+  public init(jsonData: Data, savedAt: Date, zones: ZoneDatabase) throws(RuleDocumentError) {
+    try self.init(jsonData: jsonData, savedAt: savedAt.unixSeconds, zones: zones)
+  }
+
   /// Decides whether an offline push may go to a device at a date.
   ///
   /// - Parameters:

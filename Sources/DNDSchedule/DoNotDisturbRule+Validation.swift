@@ -57,10 +57,7 @@ extension DoNotDisturbRule {
           reason: "an enabled custom rule needs at least one weekday"))
     }
     if onceEndTimestamp != 0 && !Zone.supportedInstants.contains(onceEndTimestamp) {
-      errors.append(
-        RuleFieldError(
-          code: .invalidInstant, field: "onceEndTimestamp", value: String(onceEndTimestamp),
-          reason: "outside the supported range of years -9999...9999"))
+      errors.append(.outsideSupportedYears(field: "onceEndTimestamp", onceEndTimestamp))
     } else if enabled && repeatMode.isOneOff && onceEndTimestamp == 0 {
       errors.append(
         RuleFieldError(

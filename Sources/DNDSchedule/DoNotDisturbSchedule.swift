@@ -119,7 +119,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// them, whether or not the `ZoneDatabase` it came from does (see `ZoneDatabase`).
   public var zone: Zone { internedZone.zone }
 
-  init(validatedRule rule: DoNotDisturbRule, zone: Zone) {
+  package init(validatedRule rule: DoNotDisturbRule, zone: Zone) {
     self.init(validatedRule: rule, internedZone: InternedZone(zone))
   }
 

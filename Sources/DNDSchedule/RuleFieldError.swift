@@ -65,6 +65,17 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
   public func nested(under parent: String) -> RuleFieldError {
     RuleFieldError(code: code, field: parent + "." + field, value: value, reason: reason)
   }
+
+  /// The error for an instant outside the years DNDKit supports (-9999…9999).
+  ///
+  /// - Parameters:
+  ///   - field: The key path, such as `onceEndTimestamp`, `savedAt` or `at`.
+  ///   - instant: The instant, UNIX seconds.
+  package static func outsideSupportedYears(field: String, _ instant: Int64) -> RuleFieldError {
+    RuleFieldError(
+      code: .invalidInstant, field: field, value: String(instant),
+      reason: "outside the supported range of years -9999...9999")
+  }
 }
 
 /// A rule that failed validation, with every problem found (not only the first).

@@ -32,6 +32,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
     // The lengths first: a list past the limit is refused before any work in its length.
     let platformErrors = rule.validatePlatformLists()
+    let schedule: DoNotDisturbSchedule
     do {
       schedule = try DoNotDisturbSchedule(rule: dnd, zones: zones)
     } catch {
@@ -39,6 +40,12 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
         errors: platformErrors + error.errors.map { $0.nested(under: "doNotDisturbRule") })
     }
     guard platformErrors.isEmpty else { throw RuleValidationError(errors: platformErrors) }
+    self.init(validatedRule: rule, schedule: schedule)
+  }
+
+  /// Compiles a rule whose fields are valid, with its DND rule already compiled.
+  init(validatedRule rule: OfflinePushRule, schedule: DoNotDisturbSchedule) {
+    self.schedule = schedule
     let online = PlatformSet(rule.onlinePlatforms)
     let silenced = PlatformSet(rule.notToReceiveOfflinePushPlatforms)
     onlineMask = online.mask

@@ -1,0 +1,227 @@
+import DNDKitTesting
+import DNDKitTestingXCTest
+import DNDSchedule
+import DNDTestSupport
+import Foundation
+import OfflinePush
+import XCTest
+import ZoneInfo
+
+/// The one save-and-compile call against its steps: decode, then `saved(at:)`, then compile,
+/// on generated rules (valid, and made invalid one field or several at a time).
+final class SaveAndCompileTests: XCTestCase {
+  var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+  var generators: Generators!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+
+  override func setUpWithError() throws {
+    zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    generators = Generators(zones: zones)
+  }
+
+  /// A generated DND rule, sometimes broken: an hour out of range, an unknown zone, a custom
+  /// rule with no weekday, a one-off end outside the supported years.
+  func dndRule(using rng: inout SplitMix64) -> DoNotDisturbRule {
+    var rule = generators.rule(zoneID: generators.zoneID(using: &rng), using: &rng)
+    rule.enabled = Int.random(in: 0..<8, using: &rng) != 0
+    if Int.random(in: 0..<4, using: &rng) == 0 { rule.onceEndTimestamp = 1_700_000_000 }
+    if Int.random(in: 0..<8, using: &rng) == 0 {
+      rule.startHour = [-1, 24, 99].randomElement(using: &rng) ?? 24
+    }
+    if Int.random(in: 0..<8, using: &rng) == 0 { rule.timeZoneID = "Nowhere/Atlantis" }
+    if Int.random(in: 0..<10, using: &rng) == 0 {
+      rule.repeatMode = .custom
+      rule.customRepeatDays = 0
+    }
+    if Int.random(in: 0..<12, using: &rng) == 0 { rule.onceEndTimestamp = Int64.max }
+    if Int.random(in: 0..<12, using: &rng) == 0 { rule.repeatMode = RepeatMode(rawValue: 7) }
+    return rule
+  }
+
+  /// A save instant: mostly inside the supported years, sometimes at or past their ends.
+  func savedAt(using rng: inout SplitMix64) -> Int64 {
+    let range = Zone.supportedInstants
+    switch Int.random(in: 0..<16, using: &rng) {
+    case 0: return range.upperBound + 1
+    case 1: return range.lowerBound - Int64.random(in: 1...86_400, using: &rng)
+    case 2: return range.lowerBound
+    case 3: return range.upperBound
+    default: return Int64.random(in: 0...4_102_444_800, using: &rng)
+    }
+  }
+
+  /// The steps one after another, as a result.
+  func stepByStep(_ json: Data, savedAt: Int64) -> Result<
+    CompiledOfflinePushRule, RuleDocumentError
+  > {
+    let rule: OfflinePushRule
+    do { rule = try OfflinePushRule(jsonData: json) } catch { return .failure(.decoding(error)) }
+    do {
+      let saved = try rule.saved(at: savedAt, zones: zones)
+      return .success(try CompiledOfflinePushRule(rule: saved, zones: zones))
+    } catch {
+      return .failure(.validation(error))
+    }
+  }
+
+  /// `CompiledOfflinePushRule(jsonData:savedAt:zones:)` and `(rule:savedAt:zones:)` give what
+  /// decode → `saved(at:)` → `CompiledOfflinePushRule(rule:zones:)` gives: the same compiled
+  /// rule, or the same typed error with the same fields in the same order; and
+  /// `savedAndCompiled(at:zones:)` stores the rule `saved(at:)` stores.
+  func testPushCallEqualsTheSteps() throws {
+    let seed = SplitMix64.seed(default: 0x5A7E_C0DE)
+    var rng = SplitMix64(seed: seed)
+    let platforms: [Platform] = [.win, .iPhoneOS, .android, .macOS, .web, Platform(rawValue: 99)]
+    var outcomes = (compiled: 0, invalid: 0, undecodable: 0)
+    for round in 0..<3_000 {
+      var online = platforms.filter { _ in Bool.random(using: &rng) }
+      if Int.random(in: 0..<40, using: &rng) == 0 {
+        online = (0...OfflinePushRule.maximumPlatformCount).map { Platform(rawValue: $0) }
+      }
+      let rule = OfflinePushRule(
+        onlinePlatforms: online,
+        notToReceiveOfflinePushPlatforms: platforms.filter { _ in Bool.random(using: &rng) },
+        offlinePushEnabled: Bool.random(using: &rng),
+        messageOfflinePushEnabled: Bool.random(using: &rng),
+        callOfflinePushEnabled: Bool.random(using: &rng),
+        doNotDisturbRule: Int.random(in: 0..<6, using: &rng) == 0 ? nil : dndRule(using: &rng))
+      let at = savedAt(using: &rng)
+      var json = try rule.jsonData()
+      if Int.random(in: 0..<20, using: &rng) == 0 {
+        json = Data(#"{"offlinePushEnabled": 1}"#.utf8)
+      }
+      let label =
+        "[seed \(seed), round \(round)] saved at \(at): \(String(decoding: json, as: UTF8.self))"
+      let expected = stepByStep(json, savedAt: at)
+      let actual = Result { () throws(RuleDocumentError) in
+        try CompiledOfflinePushRule(jsonData: json, savedAt: at, zones: zones)
+      }
+      XCTAssertEqual(actual, expected, label)
+      switch expected {
+      case .success(let compiled):
+        outcomes.compiled += 1
+        let decoded = try OfflinePushRule(jsonData: json)
+        let both = try decoded.savedAndCompiled(at: at, zones: zones)
+        XCTAssertEqual(both.rule, try decoded.saved(at: at, zones: zones), label)
+        XCTAssertEqual(both.compiled, compiled, label)
+        XCTAssertEqual(
+          try CompiledOfflinePushRule(rule: decoded, savedAt: at, zones: zones), compiled, label)
+      case .failure(.validation(let error)):
+        outcomes.invalid += 1
+        let decoded = try OfflinePushRule(jsonData: json)
+        XCTAssertThrowsError(try decoded.savedAndCompiled(at: at, zones: zones), label) {
+          XCTAssertEqual($0 as? RuleValidationError, error, label)
+        }
+        // Every field once: no error is reported twice (as validating twice would).
+        XCTAssertEqual(Set(error.errors).count, error.errors.count, label)
+      case .failure(.decoding):
+        outcomes.undecodable += 1
+      }
+    }
+    // Each outcome is exercised, so the comparison is not vacuous.
+    XCTAssertGreaterThan(outcomes.compiled, 500, "\(outcomes)")
+    XCTAssertGreaterThan(outcomes.invalid, 500, "\(outcomes)")
+    XCTAssertGreaterThan(outcomes.undecodable, 50, "\(outcomes)")
+  }
+
+  /// `DoNotDisturbSchedule(jsonData:savedAt:zones:)` and `(rule:savedAt:zones:)` give what
+  /// decode → `saved(at:)` → `DoNotDisturbSchedule(rule:zones:)` gives.
+  func testDoNotDisturbCallEqualsTheSteps() throws {
+    let seed = SplitMix64.seed(default: 0xD0_0D1E)
+    var rng = SplitMix64(seed: seed)
+    var compiled = 0
+    for round in 0..<3_000 {
+      let rule = dndRule(using: &rng)
+      let at = savedAt(using: &rng)
+      let json = try JSONEncoder().encode(rule)
+      let label = "[seed \(seed), round \(round)] saved at \(at): \(rule)"
+      let expected = Result { () throws(RuleValidationError) in
+        try DoNotDisturbSchedule(rule: rule.saved(at: at, zones: zones), zones: zones)
+      }
+      let byValue = Result { () throws(RuleValidationError) in
+        try DoNotDisturbSchedule(rule: rule, savedAt: at, zones: zones)
+      }
+      let byDocument = Result { () throws(RuleDocumentError) in
+        try DoNotDisturbSchedule(jsonData: json, savedAt: at, zones: zones)
+      }
+      XCTAssertEqual(byValue, expected, label)
+      XCTAssertEqual(byDocument, expected.mapError(RuleDocumentError.validation), label)
+      if case .success = expected { compiled += 1 }
+    }
+    XCTAssertGreaterThan(compiled, 1_000)
+    XCTAssertLessThan(compiled, 2_900)
+  }
+
+  /// `WeeklySchedule(jsonData:zones:)` gives what decode → `WeeklySchedule(rule:zones:)`
+  /// gives, for generated schedules, some with an unknown zone or a bad window.
+  func testWeeklyCallEqualsTheSteps() throws {
+    let seed = SplitMix64.seed(default: 0x3EE_C1A)
+    var rng = SplitMix64(seed: seed)
+    var compiled = 0
+    for round in 0..<500 {
+      var rule = generators.weeklyRule(zoneID: generators.zoneID(using: &rng), using: &rng)
+      if Int.random(in: 0..<6, using: &rng) == 0 { rule.timeZoneID = "Etc/Nowhere" }
+      if Int.random(in: 0..<6, using: &rng) == 0 { rule.windows[0].start = "24:00" }
+      let json = try JSONEncoder().encode(rule)
+      let label = "[seed \(seed), round \(round)] \(String(decoding: json, as: UTF8.self))"
+      let expected = weeklyStepByStep(json)
+      let actual = Result { () throws(RuleDocumentError) in
+        try WeeklySchedule(jsonData: json, zones: zones)
+      }
+      XCTAssertEqual(actual, expected, label)
+      if case .success = expected { compiled += 1 }
+    }
+    XCTAssertGreaterThan(compiled, 200)
+  }
+
+  /// Decode, then compile, as a result.
+  func weeklyStepByStep(_ json: Data) -> Result<WeeklySchedule, RuleDocumentError> {
+    let rule: WeeklyScheduleRule
+    do { rule = try WeeklyScheduleRule(jsonData: json) } catch { return .failure(.decoding(error)) }
+    do { return .success(try WeeklySchedule(rule: rule, zones: zones)) } catch {
+      return .failure(.validation(error))
+    }
+  }
+
+  /// Errors come out once, typed and in field order: a bad document is `.decoding` with its
+  /// key path; bad fields and a bad zone are `.validation`, the zone's error once; the save
+  /// instant keeps its own key `savedAt` (it is not a field of the DND rule), also for a rule
+  /// with no DND rule.
+  func testErrorsAreTypedAndListedOnce() throws {
+    let document = Data(
+      #"{"onlinePlatforms": [1], "doNotDisturbRule": {"enabled": true, "startHour": 24, "endHour": 8, "repeatMode": 2, "timeZoneID": "Mars/Olympus"}}"#
+        .utf8)
+    XCTAssertThrowsError(
+      try CompiledOfflinePushRule(jsonData: document, savedAt: 1_772_942_400, zones: zones)
+    ) {
+      guard case .validation(let error) = $0 as? RuleDocumentError else { return XCTFail("\($0)") }
+      XCTAssertEqual(
+        error.errors.map(\.field), ["doNotDisturbRule.startHour", "doNotDisturbRule.timeZoneID"])
+      XCTAssertEqual(error.errors.map(\.code), [.invalidHour, .invalidTimeZone])
+    }
+    XCTAssertThrowsError(
+      try CompiledOfflinePushRule(
+        jsonData: Data(#"{"doNotDisturbRule": {"startHour": "22"}}"#.utf8), savedAt: 0, zones: zones
+      )
+    ) {
+      guard case .decoding(let error) = $0 as? RuleDocumentError else { return XCTFail("\($0)") }
+      XCTAssertEqual(error.keyPath, "doNotDisturbRule.startHour")
+      XCTAssertEqual("\($0)", "invalid JSON at doNotDisturbRule.startHour: expected an integer")
+    }
+    let late = Zone.supportedInstants.upperBound + 1
+    let dnd = DoNotDisturbRule(enabled: true, startHour: 25, endHour: 8, repeatMode: .once)
+    for rule in [OfflinePushRule(), OfflinePushRule(doNotDisturbRule: dnd)] {
+      XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, savedAt: late, zones: zones)) {
+        let fields = ($0 as? RuleValidationError)?.errors.map(\.field)
+        XCTAssertEqual(
+          fields,
+          rule.doNotDisturbRule == nil ? ["savedAt"] : ["doNotDisturbRule.startHour", "savedAt"])
+      }
+    }
+    XCTAssertThrowsError(try DoNotDisturbSchedule(rule: dnd, savedAt: late, zones: zones)) {
+      XCTAssertEqual(
+        "\($0)",
+        "invalid rule: startHour = 25: must be in 0...23; savedAt = \(late): outside the supported range of years -9999...9999"
+      )
+    }
+  }
+}
