@@ -92,6 +92,9 @@ public struct Counterexample: Sendable, CustomStringConvertible {
     if property != .doNotDisturb {
       let q = shrunk.query
       lines.append("  push        \(q.kind) to \(q.target), the user online on \(q.online)")
+      if let preferences = q.preferences { lines.append("  preferences \(preferences)") }
+      if let conversation = q.conversation { lines.append("  conversation \(conversation)") }
+      if let message = q.message { lines.append("  message     \(message)") }
     }
     lines.append("  at          " + instant(t))
     if let nearest {

@@ -12,6 +12,12 @@ public struct PushQuery: Sendable, Hashable, CustomStringConvertible {
   public var online: [Platform]
   /// When the push would go out, UNIX seconds.
   public var instant: Int64
+  /// The user's preferences (level, breakthroughs); nil for none.
+  public var preferences: PushPreferences?
+  /// The user's setting for the message's conversation; nil for none.
+  public var conversation: ConversationSetting?
+  /// The message's sender, mentions, urgency and previous call; nil for none.
+  public var message: PushMessage?
 
   /// Creates a query.
   ///
@@ -20,16 +26,31 @@ public struct PushQuery: Sendable, Hashable, CustomStringConvertible {
   ///   - target: The target device's platform.
   ///   - online: The platforms the user is online on.
   ///   - instant: UNIX seconds.
-  public init(kind: PushKind, target: Platform, online: [Platform], instant: Int64) {
+  ///   - preferences: The user's preferences, or nil.
+  ///   - conversation: The conversation's setting, or nil.
+  ///   - message: The message context, or nil.
+  public init(
+    kind: PushKind, target: Platform, online: [Platform], instant: Int64,
+    preferences: PushPreferences? = nil, conversation: ConversationSetting? = nil,
+    message: PushMessage? = nil
+  ) {
     self.kind = kind
     self.target = target
     self.online = online
     self.instant = instant
+    self.preferences = preferences
+    self.conversation = conversation
+    self.message = message
   }
 
-  /// `call to iPhoneOS, online on [Win] at 1773025200`.
+  /// `call to iPhoneOS, online on [Win] at 1773025200`, and the preferences, conversation
+  /// setting and message when there are any.
   public var description: String {
-    "\(kind) to \(target), online on \(online) at \(instant)"
+    var text = "\(kind) to \(target), online on \(online) at \(instant)"
+    if let preferences { text += ", preferences \(preferences)" }
+    if let conversation { text += ", conversation \(conversation)" }
+    if let message { text += ", message \(message)" }
+    return text
   }
 }
 
@@ -151,6 +172,70 @@ public enum ReferencePushDecision {
       try reference.contains(query.instant)
     else { return .deliver }
     return .suppress(.doNotDisturb, until: try reference.nextChange(after: query.instant))
+  }
+
+  /// The whole decision for a case, with the query's preferences, conversation setting and
+  /// message (absent ones as their defaults), worked out from the documented order: the
+  /// switches and the platform rule as ``decision(for:zones:)``; for messages, the level (the
+  /// conversation setting's while `at < until`, else the preferences'), `none` suppressing as
+  /// `conversationMuted` and `mentions` without a mention or @all as `notMentioned`, with the
+  /// setting's `until` when its level decided; then do-not-disturb, lifted by the first
+  /// breakthrough of priority sender (exact UTF-8 bytes), repeat caller (a call, a window over
+  /// 0, `0 ≤ at − previousCallAt ≤ window`), urgent and mention (not @all).
+  ///
+  /// - Parameters:
+  ///   - pushCase: The stored rule, when it was saved, and the query.
+  ///   - zones: The database the rule's zone comes from.
+  /// - Returns: The decision and the breakthrough that delivered, if any.
+  /// - Throws: `ZoneError` for an unknown zone or an instant outside the supported years.
+  public static func policyDecision(for pushCase: PushCase, zones: ZoneDatabase) throws
+    -> PushPolicyDecision
+  {
+    let rule = pushCase.rule
+    let query = pushCase.query
+    let preferences = query.preferences ?? PushPreferences()
+    let message = query.message ?? PushMessage()
+    var withoutDND = pushCase
+    withoutDND.rule.doNotDisturbRule = nil
+    let before = try decision(for: withoutDND, zones: zones)
+    if case .suppress = before { return PushPolicyDecision(before) }
+    if query.kind == .message {
+      var level = preferences.level
+      var until: Int64? = nil
+      if let conversation = query.conversation,
+        conversation.until.map { query.instant < $0 } ?? true
+      {
+        level = conversation.level
+        until = conversation.until
+      }
+      if level == .muted { return PushPolicyDecision(.suppress(.conversationMuted, until: until)) }
+      if level == .mentions && !message.mentioned && !message.mentionAll {
+        return PushPolicyDecision(.suppress(.notMentioned, until: until))
+      }
+    }
+    let dnd = try decision(
+      for: PushCase(
+        rule: OfflinePushRule(doNotDisturbRule: rule.doNotDisturbRule),
+        savedAt: pushCase.savedAt, query: query), zones: zones)
+    guard case .suppress = dnd else { return PushPolicyDecision(.deliver) }
+    let policy = preferences.breakthrough
+    if let sender = message.sender,
+      policy.senders.contains(where: { Array($0.utf8) == Array(sender.utf8) })
+    {
+      return PushPolicyDecision(.deliver, breakthrough: .prioritySender)
+    }
+    if query.kind == .call, policy.repeatCallSeconds > 0, let previous = message.previousCallAt,
+      query.instant - previous >= 0, query.instant - previous <= policy.repeatCallSeconds
+    {
+      return PushPolicyDecision(.deliver, breakthrough: .repeatCaller)
+    }
+    if policy.urgent && message.urgent {
+      return PushPolicyDecision(.deliver, breakthrough: .urgent)
+    }
+    if policy.mentions && message.mentioned {
+      return PushPolicyDecision(.deliver, breakthrough: .mention)
+    }
+    return PushPolicyDecision(dnd)
   }
 
   /// The reference schedule of a stored do-not-disturb rule, or nil when it can never be on.

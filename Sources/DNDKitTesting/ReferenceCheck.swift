@@ -115,6 +115,30 @@ public struct ReferenceCheck: Sendable {
       }, holds: \.delivers)
   }
 
+  /// Checks the whole push decision with preferences, conversation settings and messages
+  /// (``Generators/policyInputs(at:using:)`` added to every query) against
+  /// ``ReferencePushDecision/policyDecision(for:zones:)``: the reason, `until` and the
+  /// breakthrough.
+  ///
+  /// - Parameter policyDecides: The function under test: the decision for a query (its
+  ///   `preferences`, `conversation` and `message` included) under a stored rule.
+  /// - Returns: The first disagreement, shrunk; nil when every case agrees.
+  /// - Throws: What the function throws, or `ZoneError` when a zone does not load.
+  public func firstCounterexample(
+    policyDecides: (OfflinePushRule, PushQuery) throws -> PushPolicyDecision
+  ) throws -> Counterexample? {
+    try search(
+      property: .policyDecision,
+      expected: { try ReferencePushDecision.policyDecision(for: $0, zones: zones) },
+      actual: { try policyDecides($0.rule, $0.query) },
+      describe: { answer in
+        guard case .suppress(let reason, let until) = answer.decision else {
+          return "deliver" + (answer.breakthrough.map { " (breakthrough \($0))" } ?? "")
+        }
+        return "suppress (\(reason))" + (until.map { " until \($0)" } ?? "")
+      }, holds: \.delivers)
+  }
+
   /// What is compared with the reference.
   enum Property {
     /// The do-not-disturb state alone.
@@ -123,6 +147,8 @@ public struct ReferenceCheck: Sendable {
     case delivers
     /// The whole push decision.
     case decision
+    /// The whole decision with preferences, conversation settings and messages.
+    case policyDecision
   }
 
   func search<Answer: Equatable>(
@@ -144,6 +170,7 @@ public struct ReferenceCheck: Sendable {
         pushCase.rule = OfflinePushRule(doNotDisturbRule: pushCase.rule.doNotDisturbRule)
       }
       try moveToAnEdge(&pushCase, using: &rng)
+      if property == .policyDecision { generators.addPolicyInputs(to: &pushCase, using: &rng) }
       guard try actual(pushCase) != expected(pushCase) else { continue }
       let fails = { (trial: PushCase) throws -> Bool in try actual(trial) != expected(trial) }
       let shrunk = try shrink(pushCase, property: property, fails: fails)

@@ -30,6 +30,17 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidSnooze
     /// A platform list longer than `OfflinePushRule.maximumPlatformCount` entries.
     case tooManyPlatforms
+    /// A user's push preferences with an invalid field: an unknown level, an empty or overlong
+    /// priority sender, a negative `repeatCallSeconds`.
+    case invalidPreferences
+    /// A priority-sender list longer than `PushPreferences.maximumSenderCount` entries.
+    case tooManySenders
+    /// A conversation setting with an invalid field: an unknown level, an `until` outside the
+    /// supported range.
+    case invalidConversation
+    /// A message with an invalid field: an empty or overlong sender, a `previousCallAt` outside
+    /// the supported range.
+    case invalidMessage
   }
 
   /// The kind of problem.

@@ -19,11 +19,37 @@ public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertib
   public let instant: Int64
   /// The rule's compiled do-not-disturb schedule (its window and zone).
   public let schedule: DoNotDisturbSchedule
+  /// What lifted do-not-disturb, for a delivery it would otherwise have held back.
+  public let breakthrough: Breakthrough?
+  /// The message decided on, when the whole decision was asked for.
+  public let message: PushMessage?
+  /// The conversation setting, when one applied at the instant.
+  public let conversation: ConversationSetting?
+  /// The user's compiled preferences, when the whole decision was asked for.
+  public let preferences: CompiledPushPreferences?
+
+  init(
+    decision: PushDecision, kind: PushKind, target: Platform, instant: Int64,
+    schedule: DoNotDisturbSchedule, breakthrough: Breakthrough? = nil,
+    message: PushMessage? = nil, conversation: ConversationSetting? = nil,
+    preferences: CompiledPushPreferences? = nil
+  ) {
+    self.decision = decision
+    self.kind = kind
+    self.target = target
+    self.instant = instant
+    self.schedule = schedule
+    self.breakthrough = breakthrough
+    self.message = message
+    self.conversation = conversation
+    self.preferences = preferences
+  }
 
   /// One line: the decision and why.
   public var description: String {
     switch decision {
     case .deliver:
+      if let breakthrough { return "deliver: " + dndWords() + ", but " + words(breakthrough) }
       return "deliver: \(kind) push to \(target) allowed (switches on, no platform rule, "
         + "not in do-not-disturb)"
     case .suppress(let reason, let until):
@@ -38,10 +64,43 @@ public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertib
       case .platformRule:
         return "suppressed: the user is online on a platform in onlinePlatforms and \(target) "
           + "is in notToReceiveOfflinePushPlatforms"
+      case .conversationMuted, .notMentioned:
+        let end = until.map { " until " + Self.formatUntil($0, zone: schedule.zone) } ?? ""
+        let whose = conversation != nil ? "the conversation is" : "the user's default level is"
+        return reason == .conversationMuted
+          ? "suppressed: \(whose) none (muted)\(end)"
+          : "suppressed: \(whose) mentions only\(end), and the message mentions neither the user "
+            + "nor everyone"
       case .doNotDisturb:
         let end = until.map { " until " + Self.formatUntil($0, zone: schedule.zone) } ?? ""
         return "suppressed: do-not-disturb \(schedule)\(end)"
       }
+    }
+  }
+
+  /// `do-not-disturb 22:00–08:00 daily in UTC until 2026-01-01 08:00 +00:00`, for the block
+  /// a breakthrough lifted.
+  func dndWords() -> String {
+    let end = (try? schedule.stateAndBlockEnd(instant)).flatMap {
+      $0.blockEnd == .max ? nil : " until " + Self.formatUntil($0.blockEnd, zone: schedule.zone)
+    }
+    return "do-not-disturb \(schedule)\(end ?? "")"
+  }
+
+  /// Why a breakthrough applied: `bob is a priority sender`.
+  func words(_ breakthrough: Breakthrough) -> String {
+    let sender = message?.sender.map { "\"\($0)\"" } ?? "the sender"
+    switch breakthrough {
+    case .prioritySender:
+      return "\(sender) is a priority sender"
+    case .repeatCaller:
+      let elapsed = message?.previousCallAt.map { instant - $0 } ?? 0
+      let window = preferences?.repeatCallSeconds ?? 0
+      return "\(sender) called \(elapsed) s ago (a repeat call within \(window) s)"
+    case .urgent:
+      return "\(sender) marked it time-sensitive"
+    case .mention:
+      return "the message mentions the user"
     }
   }
 
@@ -76,5 +135,35 @@ extension CompiledOfflinePushRule {
     PushDecisionExplanation(
       decision: try decide(kind: kind, target: target, online: online, at: instant), kind: kind,
       target: target, instant: instant, schedule: schedule)
+  }
+
+  /// The whole decision (``decide(kind:target:online:at:preferences:conversation:message:)``)
+  /// with the question kept beside it, for a readable explanation that names the breakthrough:
+  /// `deliver: do-not-disturb 22:00–08:00 daily in UTC until 2026-01-01 08:00 +00:00, but "bob"
+  /// is a priority sender`.
+  ///
+  /// - Parameters:
+  ///   - kind: Message or call.
+  ///   - target: The platform of the device the push would go to.
+  ///   - online: The platforms the user is online on now.
+  ///   - instant: Now, UNIX seconds (injected by the caller).
+  ///   - preferences: The user's compiled preferences.
+  ///   - conversation: The user's setting for the message's conversation, if any.
+  ///   - message: The sender, mentions, urgency and previous call.
+  /// - Returns: The decision with its explanation.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
+  public func explain(
+    kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
+    preferences: CompiledPushPreferences, conversation: ConversationSetting?,
+    message: PushMessage
+  ) throws(ZoneError) -> PushDecisionExplanation {
+    let answer = try decide(
+      kind: kind, target: target, online: online, at: instant, preferences: preferences,
+      conversation: conversation, message: message)
+    return PushDecisionExplanation(
+      decision: answer.decision, kind: kind, target: target, instant: instant,
+      schedule: schedule, breakthrough: answer.breakthrough, message: message,
+      conversation: conversation.flatMap { $0.applies(at: instant) ? $0 : nil },
+      preferences: preferences)
   }
 }

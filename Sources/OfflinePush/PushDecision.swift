@@ -9,6 +9,12 @@ public enum SuppressionReason: UInt8, Sendable, Hashable, CaseIterable, CustomSt
   /// The user is online on a platform in `onlinePlatforms` and the target is in
   /// `notToReceiveOfflinePushPlatforms`.
   case platformRule
+  /// A message, and the level that applies (the conversation's setting while it applies, else
+  /// the user's preferences) is `none`.
+  case conversationMuted
+  /// A message that mentions neither the user nor everyone, and the level that applies is
+  /// `mentions`.
+  case notMentioned
   /// The instant is in a do-not-disturb period.
   case doNotDisturb
 
@@ -22,6 +28,8 @@ public enum SuppressionReason: UInt8, Sendable, Hashable, CaseIterable, CustomSt
     case .messagePushDisabled: return "messagePushDisabled"
     case .callPushDisabled: return "callPushDisabled"
     case .platformRule: return "platformRule"
+    case .conversationMuted: return "conversationMuted"
+    case .notMentioned: return "notMentioned"
     case .doNotDisturb: return "doNotDisturb"
     }
   }
@@ -32,8 +40,9 @@ public enum PushDecision: Sendable, Hashable {
   /// Send the push.
   case deliver
   /// Do not send it. `until` is the end of the do-not-disturb block when the reason is
-  /// ``SuppressionReason/doNotDisturb`` (nil for other reasons, and for a window that never
-  /// ends), so a server that defers instead of dropping knows when to retry.
+  /// ``SuppressionReason/doNotDisturb`` (nil for a window that never ends), the conversation
+  /// setting's `until` when its level suppressed, and nil for other reasons, so a server that
+  /// defers instead of dropping knows when to retry.
   case suppress(SuppressionReason, until: Int64?)
 
   /// Whether the push goes out.

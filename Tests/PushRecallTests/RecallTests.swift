@@ -439,6 +439,6 @@ final class RecallTests: XCTestCase {
         )
       }
     }
-    XCTAssertEqual(SuppressionReason.allCases.count, 5)
+    XCTAssertEqual(SuppressionReason.allCases.count, 7)
   }
 }

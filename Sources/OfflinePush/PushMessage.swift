@@ -1,0 +1,57 @@
+import DNDSchedule
+
+/// What the server knows about the message or call being pushed, as it bears on levels and
+/// breakthroughs: who sent it, whom it mentions, whether it is time-sensitive and, for a call,
+/// when the same sender last called.
+///
+/// Every field is optional on the wire; booleans default to false.
+public struct PushMessage: Sendable, Hashable, Codable {
+  /// The sender's user ID, compared with priority senders as an exact string.
+  public var sender: String?
+  /// Whether the message @-mentions this recipient.
+  public var mentioned: Bool
+  /// Whether the message @-mentions everyone (passes a mentions-only level, but does not break
+  /// through do-not-disturb).
+  public var mentionAll: Bool
+  /// Whether the sender marked it time-sensitive.
+  public var urgent: Bool
+  /// For a call: when the same sender last called this user, UNIX seconds, as the server
+  /// records it.
+  public var previousCallAt: Int64?
+
+  /// Creates a message context; by default no sender, no mention, not urgent.
+  ///
+  /// - Parameters:
+  ///   - sender: The sender's user ID.
+  ///   - mentioned: Whether the recipient is @-mentioned.
+  ///   - mentionAll: Whether everyone is @-mentioned.
+  ///   - urgent: Whether the sender marked it time-sensitive.
+  ///   - previousCallAt: For a call, the same sender's previous call to this user.
+  public init(
+    sender: String? = nil, mentioned: Bool = false, mentionAll: Bool = false,
+    urgent: Bool = false, previousCallAt: Int64? = nil
+  ) {
+    self.sender = sender
+    self.mentioned = mentioned
+    self.mentionAll = mentionAll
+    self.urgent = urgent
+    self.previousCallAt = previousCallAt
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case sender, mentioned, mentionAll, urgent, previousCallAt
+  }
+
+  /// Decodes the wire form; absent keys take their defaults, `null` is an error.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` naming the key path of a bad value.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    sender = try c.decodeWire(String.self, forKey: .sender)
+    mentioned = try c.decodeWire(Bool.self, forKey: .mentioned) ?? false
+    mentionAll = try c.decodeWire(Bool.self, forKey: .mentionAll) ?? false
+    urgent = try c.decodeWire(Bool.self, forKey: .urgent) ?? false
+    previousCallAt = try c.decodeWire(Int64.self, forKey: .previousCallAt)
+  }
+}
