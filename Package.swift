@@ -14,12 +14,10 @@ let package = Package(
     .library(name: "DNDKitFoundation", targets: ["DNDKitFoundation"]),
     .library(name: "BatchEvaluation", targets: ["BatchEvaluation"]),
     // For the test suites of services that use DNDKit (and DNDKit's own): seeded generators,
-    // the reference models, the property check and fixture tables, free of any test
+    // the reference models, the property checks and fixture tables, free of any test
     // framework; the XCTest assertions over them in a product of their own.
     .library(name: "DNDKitTesting", targets: ["DNDKitTesting"]),
     .library(name: "DNDKitTestingXCTest", targets: ["DNDKitTestingXCTest"]),
-    // For DNDKit's own fuzz package (Fuzz/), which shares these checks with the tests.
-    .library(name: "DNDPropertyChecks", targets: ["DNDPropertyChecks"]),
     .executable(name: "dnd", targets: ["dnd"]),
     .executable(name: "dnd-bench", targets: ["dnd-bench"]),
   ],
@@ -60,8 +58,6 @@ let package = Package(
     .target(
       name: "DNDKitTestingXCTest",
       dependencies: ["DNDKitTesting", "OfflinePush", "DNDSchedule", "ZoneInfo"]),
-    .target(
-      name: "DNDPropertyChecks", dependencies: ["DNDSchedule", "ZoneInfo"]),
     // The suites' own helpers: package paths, pinned tzdata, threads, replay folders.
     .target(
       name: "DNDTestSupport", dependencies: ["ZoneInfo", "ZoneInfoBundle"],
@@ -75,7 +71,6 @@ let package = Package(
       name: "DNDScheduleTests",
       dependencies: [
         "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
-        "DNDPropertyChecks",
         // The wire tests decode through the facade's RuleDecodingError.
         "OfflinePush",
       ]),

@@ -14,28 +14,28 @@ let dndSchedule = Target.Dependency.product(name: "DNDSchedule", package: root)
 let offlinePush = Target.Dependency.product(name: "OfflinePush", package: root)
 let batchEvaluation = Target.Dependency.product(name: "BatchEvaluation", package: root)
 let pushRecall = Target.Dependency.product(name: "PushRecall", package: root)
-/// The properties every zone and schedule has, shared with the package's tests.
-let propertyChecks = Target.Dependency.product(name: "DNDPropertyChecks", package: root)
+/// The properties every zone and schedule has (`PropertyChecks`), shared with the package's tests.
+let testing = Target.Dependency.product(name: "DNDKitTesting", package: root)
 
 let package = Package(
   name: "DNDKitFuzz",
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "FuzzDriver"),
-    .target(name: "FuzzSupport", dependencies: ["FuzzDriver"]),
+    .target(name: "FuzzSupport", dependencies: ["FuzzDriver", testing, zoneInfo]),
     .executableTarget(
-      name: "FuzzTZif", dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule]),
+      name: "FuzzTZif", dependencies: ["FuzzSupport", testing, zoneInfo, dndSchedule]),
     .executableTarget(
-      name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", propertyChecks, zoneInfo, dndSchedule]),
+      name: "FuzzPOSIXTZ", dependencies: ["FuzzSupport", testing, zoneInfo, dndSchedule]),
     .executableTarget(
       name: "FuzzRuleJSON",
       dependencies: [
-        "FuzzSupport", propertyChecks, zoneInfo, dndSchedule, offlinePush, pushRecall,
+        "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall,
       ]),
     .executableTarget(
       name: "FuzzEvalLine",
       dependencies: [
-        "FuzzSupport", propertyChecks, batchEvaluation, zoneInfo, dndSchedule, offlinePush,
+        "FuzzSupport", batchEvaluation, zoneInfo, dndSchedule, offlinePush,
       ]),
   ],
   swiftLanguageModes: [.v6]

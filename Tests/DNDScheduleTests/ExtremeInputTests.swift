@@ -1,4 +1,4 @@
-import DNDPropertyChecks
+import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation
@@ -20,6 +20,13 @@ final class ExtremeInputTests: XCTestCase {
 
   override func setUpWithError() throws {
     zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+  }
+
+  /// The fuzz targets' property checks, with a violation that ends the child process the way
+  /// it ends a fuzz run.
+  static let fuzzProperties = PropertyChecks { message in
+    FileHandle.standardError.write(Data("fuzz property violated: \(message)\n".utf8))
+    abort()
   }
 
   /// Zones at the edges: ±14 h and ±12 h, odd and negative DST, half-hour DST, LMT west of
@@ -486,9 +493,8 @@ final class ExtremeInputTests: XCTestCase {
           } catch {
             return 0
           }
-          // The fuzz targets' own check (Tests/DNDTestSupport/FuzzExercise.swift links it):
-          // a violated property prints it and aborts the child.
-          bytes.withUnsafeBufferPointer { exerciseZoneInput(zone, input: $0) }
+          // The fuzz targets' own check: a violated property prints it and aborts the child.
+          bytes.withUnsafeBufferPointer { Self.fuzzProperties.exerciseZoneInput(zone, input: $0) }
           return 0
         }
         XCTAssertEqual(outcome, .exited(0), "\(target)/\(name)")

@@ -6,7 +6,6 @@
 //   for every line the fast parser takes (the contract in EvalFastParser.swift);
 // - as a stream through `EvalStream.run`, exactly one JSON object line comes out per line in.
 import BatchEvaluation
-import DNDPropertyChecks
 import DNDSchedule
 import Foundation
 import FuzzSupport

@@ -1,6 +1,6 @@
 // Fuzz target `posix-tz`: arbitrary bytes as a POSIX TZ string (a TZif footer). A typed
 // ZoneError or a zone that follows the rule at every instant with the zone properties.
-import DNDPropertyChecks
+import DNDKitTesting
 import FuzzSupport
 import ZoneInfo
 
@@ -18,7 +18,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
   }
   require(zone.identifier == text, "identifier \(zone.identifier) is not the TZ string")
-  exerciseZoneInput(zone, input: input)
+  properties.exerciseZoneInput(zone, input: input)
   return 0
 }
 

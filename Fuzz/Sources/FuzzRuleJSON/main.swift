@@ -3,7 +3,7 @@
 // saves, compiles and decides consistently against the system tzdata. The same bytes as a
 // received push: a recall command's id builds a recall payload again, within APNs' limit and
 // read back to the same id, or a typed PayloadTooLargeError.
-import DNDPropertyChecks
+import DNDKitTesting
 import DNDSchedule
 import Foundation
 import FuzzSupport
@@ -22,7 +22,7 @@ let zones: ZoneDatabase = {
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let input = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
   let json = Data(buffer: input)
-  let probes = Probes(input, extra: 2)
+  let probes = PropertyProbes(input, extra: 2)
   if let rule = decode(json, DoNotDisturbRule.init(jsonData:)) {
     exerciseDND(rule, probes: probes)
   }
@@ -79,31 +79,32 @@ func decode<T: Codable & Equatable>(
 }
 
 /// The save instants tried: a few probes and the first instant out of range on each side.
-func saveInstants(_ probes: Probes) -> [Int64] {
+func saveInstants(_ probes: PropertyProbes) -> [Int64] {
   [probes.instants[0], probes.instants[probes.instants.count / 2], 1_773_025_200]
-    + Probes.outOfRange
+    + PropertyProbes.outOfRange
 }
 
-func exerciseDND(_ rule: DoNotDisturbRule, probes: Probes) {
+func exerciseDND(_ rule: DoNotDisturbRule, probes: PropertyProbes) {
   let checked = rule.validate(zones: zones)
   let compiled = try? DoNotDisturbSchedule(rule: rule, zones: zones)
   require(
     (compiled != nil) == checked.errors.isEmpty,
     "compiles: \(compiled != nil), validation errors: \(checked.errors)")
-  if let compiled { exerciseSchedule(compiled, probes: probes) }
+  if let compiled { properties.exerciseSchedule(compiled, probes: probes) }
   for savedAt in saveInstants(probes) {
     guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }
     require(Zone.supportedInstants.contains(savedAt), "saved at \(savedAt), out of range")
     require(saved == (try? rule.saved(at: savedAt, zones: zones)), "saving is not deterministic")
     do {
-      exerciseSchedule(try DoNotDisturbSchedule(rule: saved, zones: zones), probes: probes)
+      properties.exerciseSchedule(
+        try DoNotDisturbSchedule(rule: saved, zones: zones), probes: probes)
     } catch {
       require(false, "\(saved) saved at \(savedAt) does not compile: \(error)")
     }
   }
 }
 
-func exercisePush(_ rule: OfflinePushRule, probes: Probes) {
+func exercisePush(_ rule: OfflinePushRule, probes: PropertyProbes) {
   guard let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones) else {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
     require(
@@ -116,7 +117,7 @@ func exercisePush(_ rule: OfflinePushRule, probes: Probes) {
   let onlines = [
     PlatformSet(), PlatformSet(rule.onlinePlatforms), PlatformSet([.win, .macOS, .web]),
   ]
-  for t in probes.sample + Probes.outOfRange {
+  for t in probes.sample + PropertyProbes.outOfRange {
     let inRange = Zone.supportedInstants.contains(t)
     let state = inRange ? (try? compiled.schedule.contains(t)) : nil
     let next = inRange ? (try? compiled.schedule.nextChange(after: t)) : nil

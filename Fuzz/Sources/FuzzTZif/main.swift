@@ -1,6 +1,6 @@
 // Fuzz target `tzif`: arbitrary bytes as a TZif file. A typed ZoneError or a zone whose
 // answers keep the zone properties at every probe; never a trap, a hang or a bad access.
-import DNDPropertyChecks
+import DNDKitTesting
 import FuzzSupport
 import ZoneInfo
 
@@ -14,7 +14,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = error.description
     return 0
   }
-  exerciseZoneInput(zone, input: input)
+  properties.exerciseZoneInput(zone, input: input)
   return 0
 }
 

@@ -1,0 +1,69 @@
+import DNDSchedule
+import ZoneInfo
+
+extension PropertyChecks {
+  /// Two rules out of six that cover the schedule's code paths (overnight, same-day, 24-hour,
+  /// custom weekdays with 24-hour windows touching, one-off), picked by the probes.
+  public static func sampleRules(_ probes: PropertyProbes) -> [DoNotDisturbRule] {
+    let onceEnd = probes.sample[probes.sample.count / 2]
+    let rules = [
+      DoNotDisturbRule(enabled: true, startHour: 22, endHour: 8, repeatMode: .daily),
+      DoNotDisturbRule(
+        enabled: true, startHour: 1, startMinute: 30, endHour: 3, repeatMode: .daily),
+      DoNotDisturbRule(
+        enabled: true, startHour: 0, startMinute: 30, endHour: 0, endMinute: 30,
+        repeatMode: .custom,
+        customRepeatDays: 0b011_0111),
+      DoNotDisturbRule(
+        enabled: true, startHour: 2, endHour: 2, endMinute: 59, repeatMode: .custom,
+        customRepeatDays: 0b100_0001),
+      DoNotDisturbRule(
+        enabled: true, startHour: 23, startMinute: 59, endHour: 23, endMinute: 59,
+        repeatMode: .daily),
+      DoNotDisturbRule(
+        enabled: true, startHour: 20, endHour: 7, repeatMode: .once, onceEndTimestamp: onceEnd),
+    ]
+    return [rules[probes.choice % 6], rules[(probes.choice / 6 + 1) % 6]]
+  }
+
+  /// Exercises a compiled schedule at the probes: the state flips at `nextChange` and not one
+  /// second before.
+  ///
+  /// - Parameters:
+  ///   - schedule: The schedule.
+  ///   - probes: The instants.
+  public func exerciseSchedule(_ schedule: DoNotDisturbSchedule, probes: PropertyProbes) {
+    for t in PropertyProbes.outOfRange {
+      require((try? schedule.contains(t)) == nil, "contains(\(t)) did not throw")
+      require((try? schedule.nextChange(after: t)) == nil, "nextChange(after: \(t)) did not throw")
+    }
+    let bounds = Zone.supportedInstants
+    _ = schedule.description
+    for t in probes.sample {
+      do {
+        let state = try schedule.contains(t)
+        if let next = try schedule.nextChange(after: t) {
+          require(next > t, "\(schedule): nextChange(after: \(t)) = \(next)")
+          if next <= bounds.upperBound {
+            require(try schedule.contains(next) != state, "\(schedule): no flip at \(next) (\(t))")
+            require(
+              try schedule.contains(next - 1) == state, "\(schedule): flip before \(next) (\(t))")
+          }
+        }
+        if let block = try schedule.blockContaining(t) {
+          require(block.contains(t), "\(schedule): block \(block) does not contain \(t)")
+          require(state, "\(schedule): block \(block) at \(t) but not in DND")
+        } else {
+          require(!state, "\(schedule): in DND at \(t) but no block")
+        }
+        _ = try schedule.period(containingOrAfter: t)
+        let end = t < bounds.upperBound - 86_400 ? t + 86_400 : bounds.upperBound + 1
+        for period in try schedule.periods(overlapping: t..<end) {
+          require(!period.isEmpty && period.start < end && period.end > t, "\(schedule) \(period)")
+        }
+      } catch {
+        require(false, "\(schedule): in-range instant \(t) threw \(error)")
+      }
+    }
+  }
+}
