@@ -1,36 +1,47 @@
-import ZoneInfo
+import Synchronization
 
 extension CompiledOfflinePushRule {
-  /// A rule's platform values outside 0…63 (its masks hold the rest), interned for the rest of
-  /// the process: equal lists share one entry, which is never freed, so a rule refers to it
-  /// with a plain pointer and copying the rule counts no references. Only lists not seen
-  /// before add an entry.
+  /// A rule's platform values outside 0…63 (its masks hold the rest), in storage of its own
+  /// that lives as long as the last copy of a rule holding it: the memory a client's values
+  /// take follows the rules' lifetime, as an `Array`'s does. A rule without such values holds
+  /// none and counts no references.
   ///
-  /// Sendable without checking: the lists are written once, before any rule can see them, and
-  /// never changed or freed.
+  /// Sendable: the lists are immutable.
   @usableFromInline
-  struct LargePlatforms: @unchecked Sendable, Hashable {
-    /// The interned lists; equal lists have the same entry, so the pointer's identity is the
-    /// lists' equality.
-    let lists: UnsafePointer<Lists>
+  final class LargePlatforms: Sendable, Hashable {
+    /// `onlinePlatforms` values outside 0…63, sorted, without duplicates.
+    let online: [Int]
+    /// `notToReceiveOfflinePushPlatforms` values outside 0…63, sorted, without duplicates.
+    let silenced: [Int]
 
-    /// The sorted values of the two lists, in storage that is never freed.
-    struct Lists {
-      let online: UnsafeBufferPointer<Int>
-      let silenced: UnsafeBufferPointer<Int>
-    }
+    /// How many lists are alive in the process, for tests of their release.
+    static let liveCount = Atomic<Int>(0)
 
-    /// The interned entry for two lists of values outside 0…63.
+    /// Storage for two lists of values outside 0…63.
     ///
     /// - Parameters:
     ///   - online: `onlinePlatforms` values outside 0…63, sorted.
     ///   - silenced: `notToReceiveOfflinePushPlatforms` values outside 0…63, sorted.
     init(online: [Int], silenced: [Int]) {
-      self = LargePlatformsRegistry.intern(Key(online: online, silenced: silenced))
+      self.online = online
+      self.silenced = silenced
+      Self.liveCount.add(1, ordering: .relaxed)
     }
 
-    fileprivate init(lists: UnsafePointer<Lists>) {
-      self.lists = lists
+    deinit {
+      Self.liveCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// Equal lists: rules compare by the values they hold, not by storage identity.
+    @usableFromInline
+    static func == (lhs: LargePlatforms, rhs: LargePlatforms) -> Bool {
+      lhs === rhs || (lhs.online == rhs.online && lhs.silenced == rhs.silenced)
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(online)
+      hasher.combine(silenced)
     }
 
     /// Whether the platform rule silences a target, given the rule's masks for 0…63.
@@ -44,53 +55,18 @@ extension CompiledOfflinePushRule {
       let silenced =
         (0..<64).contains(raw)
         ? silencedMask >> UInt64(raw) & 1 == 1
-        : PlatformSet.sortedList(lists.pointee.silenced, contains: raw)
+        : PlatformSet.sortedList(self.silenced, contains: raw)
       guard silenced else { return false }
       if onlineMask & other.mask != 0 { return true }
-      return PlatformSet.sortedListsShareAValue(lists.pointee.online, other.others)
-    }
-
-    /// What an entry is looked up by.
-    struct Key: Hashable, Sendable {
-      let online: [Int]
-      let silenced: [Int]
+      return PlatformSet.sortedListsShareAValue(online, other.others)
     }
   }
-}
-
-/// The process-wide registry of interned platform lists: it only grows, and only with lists it
-/// has not seen.
-enum LargePlatformsRegistry {
-  typealias LargePlatforms = CompiledOfflinePushRule.LargePlatforms
-
-  static let entries = Locked<[LargePlatforms.Key: LargePlatforms]>([:])
-
-  /// The entry for two lists, created on first sight.
-  static func intern(_ key: LargePlatforms.Key) -> LargePlatforms {
-    entries.withLock { entries in
-      if let found = entries[key] { return found }
-      let lists = UnsafeMutablePointer<LargePlatforms.Lists>.allocate(capacity: 1)
-      lists.initialize(
-        to: .init(online: permanentCopy(key.online), silenced: permanentCopy(key.silenced)))
-      let entry = LargePlatforms(lists: lists)
-      entries[key] = entry
-      return entry
-    }
-  }
-
-  /// A copy of values in storage that is never freed.
-  private static func permanentCopy(_ values: [Int]) -> UnsafeBufferPointer<Int> {
-    let storage = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, values.count))
-    _ = storage.initialize(from: values)
-    return UnsafeBufferPointer(rebasing: storage[0..<values.count])
-  }
-
-  /// How many lists are interned, for tests of the registry's growth.
-  static var count: Int { entries.withLock { $0.count } }
 }
 
 extension CompiledOfflinePushRule {
-  /// How many distinct lists of platform values outside 0…63 the process has interned, for
-  /// tests of the registry's growth.
-  package static var internedPlatformListCount: Int { LargePlatformsRegistry.count }
+  /// How many rules' lists of platform values outside 0…63 are alive in the process (copies
+  /// of one compiled rule share one), for tests that they are released with the rules.
+  package static var livePlatformListCount: Int {
+    LargePlatforms.liveCount.load(ordering: .relaxed)
+  }
 }

@@ -6,16 +6,18 @@ import ZoneInfo
 ///
 /// 64 bytes beyond the zone's shared tables; deciding allocates nothing, takes no lock (except
 /// once per zone: the first decision past 2050 builds the zone's later years under a lock, see
-/// `Zone`) and counts no references: the zone's tables, and platform values outside 0…63, are
-/// interned for the rest of the process when the rule is compiled, so a rule read from any
-/// collection is copied as plain bytes. Compile once per save, decide millions of times.
+/// `Zone`) and counts no references: the zone's tables are interned when the rule is
+/// compiled, and a rule whose platform values all lie in 0…63 holds nothing else. The rare
+/// rule with values outside 0…63 keeps them in storage of its own, shared by its copies and
+/// released with the last of them, as an `Array`'s is. Compile once per save, decide millions
+/// of times.
 public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The compiled DND schedule (disabled when the rule has none).
   public let schedule: DoNotDisturbSchedule
   @usableFromInline let onlineMask: UInt64
   @usableFromInline let silencedMask: UInt64
-  /// Platform values outside 0…63, in the rare rule that has any: interned for the process's
-  /// lifetime, so that copying the rule counts no references.
+  /// Platform values outside 0…63, in the rare rule that has any: released with the last copy
+  /// of the rule; nil (no reference to count) in every other rule.
   @usableFromInline let largePlatforms: LargePlatforms?
   /// Bit 0: master, bit 1: message, bit 2: call.
   @usableFromInline let switches: UInt8
