@@ -26,8 +26,18 @@ public struct EvalEngine {
   ///   - usesFastPath: Whether to try the fast parser and the rule caches first; false
   ///     decodes every line with the general parser and compiles every rule afresh.
   public init(zones: ZoneDatabase, usesFastPath: Bool = true) {
+    self.init(zones: zones, usesFastPath: usesFastPath, ruleCacheBudget: nil)
+  }
+
+  /// An engine whose rule caches each keep at most `ruleCacheBudget` bytes (nil: the
+  /// default, 32 MiB each), for tests of the bound.
+  package init(zones: ZoneDatabase, usesFastPath: Bool = true, ruleCacheBudget: Int?) {
     evaluation = EvalEvaluation(zones: zones)
     self.usesFastPath = usesFastPath
+    if let ruleCacheBudget {
+      dndRules = EvalRuleCache(byteBudget: ruleCacheBudget)
+      pushRules = EvalRuleCache(byteBudget: ruleCacheBudget)
+    }
   }
 
   /// Answers one line (without its newline).
@@ -109,7 +119,7 @@ public struct EvalEngine {
 
   /// The cached rule for this JSON text, decoding and compiling it on a miss; nil when it
   /// does not decode.
-  private static func entry<Rule: SavableRule & Decodable>(
+  private static func entry<Rule: SavableRule & Decodable & EvalCacheCost>(
     _ bytes: UnsafeBufferPointer<UInt8>, in cache: inout EvalRuleCache<Entry<Rule>>,
     _ decoder: JSONDecoder, _ zones: ZoneDatabase
   ) -> Entry<Rule>? {
@@ -131,7 +141,12 @@ public struct EvalEngine {
     {
       return entry
     }
-    cache.insert(bytes, hash: hash, entry: entry)
+    var cost = rule.heapBytes
+    if case .failure(let error) = entry.compiled {
+      // The messages name each field and its value.
+      cost += error.errors.reduce(0) { $0 + $1.description.utf8.count + 64 }
+    }
+    cache.insert(bytes, hash: hash, entry: entry, cost: cost)
     return entry
   }
 }

@@ -52,7 +52,9 @@ enum EvalCommand {
 
     Options:
       --no-cache   decode every line with the general JSON decoder and compile every rule
-                   afresh (slower; for cross-checking the fast path)
+                   afresh (slower; for cross-checking the fast path). Without it, rules that
+                   repeat are compiled once and kept: at most 100,000 of each kind and 64 MiB
+                   in all, a cache starting over when full
       -h, --help   show this help
 
     Exit status: 0 when the input was read through, even if some lines had errors; 1 when
