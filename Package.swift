@@ -30,16 +30,19 @@ let package = Package(
     .target(name: "CZoneInfoBundle"),
     .target(
       name: "ZoneInfoBundle", dependencies: ["ZoneInfo", "CZoneInfoBundle"]),
+    // The strict byte-level JSON reader that the wire types' decoders share.
+    .target(name: "StrictJSON"),
     .target(
-      name: "DNDSchedule", dependencies: ["ZoneInfo"]),
+      name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
     .target(
-      name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo"]),
+      name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo", "StrictJSON"]),
     .target(name: "PushRecall", dependencies: ["OfflinePush"]),
     // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
     .target(
       name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
     .target(
-      name: "BatchEvaluation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
+      name: "BatchEvaluation",
+      dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
     .executableTarget(
       name: "dnd",
       dependencies: [
@@ -77,7 +80,8 @@ let package = Package(
     .testTarget(
       name: "OfflinePushTests",
       dependencies: [
-        "OfflinePush", "DNDSchedule", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+        "OfflinePush", "DNDSchedule", "StrictJSON", "DNDTestSupport", "DNDKitTesting",
+        "DNDKitTestingXCTest",
       ]),
     .testTarget(
       name: "DNDKitFoundationTests",

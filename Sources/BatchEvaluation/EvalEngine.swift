@@ -1,6 +1,7 @@
 import DNDSchedule
 import Foundation
 import OfflinePush
+import StrictJSON
 import ZoneInfo
 
 /// Answers `dnd eval` lines: the fast parser and the rule caches for the common shape, the

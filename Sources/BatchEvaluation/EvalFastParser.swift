@@ -1,4 +1,5 @@
 import OfflinePush
+import StrictJSON
 
 /// The fast parser of `dnd eval` for the common shape of a query line: a flat JSON object
 /// whose keys and strings are plain ASCII and whose numbers are plain integers.

@@ -1,6 +1,7 @@
 import DNDSchedule
 import Foundation
 import OfflinePush
+import StrictJSON
 
 /// A `dnd eval` query line decoded by the general parser (`JSONDecoder`): every line the fast
 /// parser does not take goes through here, and this is what decides every error.

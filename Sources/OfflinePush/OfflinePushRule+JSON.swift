@@ -16,7 +16,9 @@ extension OfflinePushRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decode(OfflinePushRule.self, from: jsonData)
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
   }
 
   /// The rule as a JSON document in the wire names, for storing it or sending it to the
@@ -39,7 +41,9 @@ extension DoNotDisturbRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decode(DoNotDisturbRule.self, from: jsonData)
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
   }
 }
 
@@ -50,6 +54,8 @@ extension WeeklyScheduleRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decode(WeeklyScheduleRule.self, from: jsonData)
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
   }
 }

@@ -1,5 +1,6 @@
 import DNDSchedule
 import Foundation
+import StrictJSON
 
 /// A JSON document that could not be decoded into a rule: which key path, and what was wrong.
 public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConvertible {

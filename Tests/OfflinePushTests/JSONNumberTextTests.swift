@@ -3,6 +3,7 @@ import DNDKitTestingXCTest
 import DNDSchedule
 import Foundation
 import OfflinePush
+import StrictJSON
 import XCTest
 
 /// Integers decided on the JSON text, and keys that appear twice, in the `Codable` path.

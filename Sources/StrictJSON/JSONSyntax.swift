@@ -14,7 +14,7 @@
 /// integer field accepts.
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
-  package struct Problem: Error {
+  package struct Problem: Error, Sendable {
     /// 0-based byte offset in the line.
     package var offset: Int
     /// What was wrong there.
@@ -25,7 +25,7 @@ package struct JSONSyntax: JSONByteScanning {
   }
 
   /// Values nested deeper than this are refused.
-  static let maximumDepth = 512
+  package static let maximumDepth = 512
 
   /// A number that is not an integer within 64 bits, and where it is.
   package struct NonInteger {
@@ -74,17 +74,6 @@ package struct JSONSyntax: JSONByteScanning {
     try value(depth: 0)
     skipWhitespace()
     if index < bytes.count { throw problem("expected the end of the line after the value") }
-  }
-
-  func problem(_ expected: String) -> Problem {
-    let found: String
-    if index >= bytes.count {
-      found = "the end of the line"
-    } else {
-      let byte = bytes[index]
-      found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
-    }
-    return Problem(offset: index, message: "\(expected), found \(found)")
   }
 
   mutating func value(depth: Int) throws(Problem) {
@@ -147,89 +136,8 @@ package struct JSONSyntax: JSONByteScanning {
     }
   }
 
-  /// Reads a string; returns its raw bytes between the quotes (escapes not decoded).
-  mutating func string() throws(Problem) -> UnsafeBufferPointer<UInt8> {
-    index += 1
-    let start = index
-    while index < bytes.count {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        index += 1
-        return text
-      case UInt8(ascii: "\\"):
-        index += 1
-        guard index < bytes.count else { throw problem("expected an escape") }
-        switch bytes[index] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-          index += 1
-        case UInt8(ascii: "u"):
-          index += 1
-          for _ in 0..<4 {
-            guard index < bytes.count, Self.isHexDigit(bytes[index]) else {
-              throw problem("expected 4 hex digits after \\u")
-            }
-            index += 1
-          }
-        default:
-          throw problem("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
-        }
-      case 0..<0x20:
-        throw problem("expected no control character in a string (escape it)")
-      default:
-        index += 1
-      }
-    }
-    throw problem("expected '\"' to end the string")
-  }
-
-  static func isHexDigit(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-  }
-
-  mutating func literal(_ word: StaticString) throws(Problem) {
-    let count = word.utf8CodeUnitCount
-    let matches = word.withUTF8Buffer { expected in
-      index + count <= bytes.count
-        && (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
-    }
-    guard matches else { throw problem("expected a value") }
-    index += count
-  }
-
   mutating func number() throws(Problem) {
-    let start = index
-    _ = consume(UInt8(ascii: "-"))
-    guard index < bytes.count, Self.isDigit(bytes[index]) else {
-      throw problem("expected a digit")
-    }
-    if bytes[index] == UInt8(ascii: "0") {
-      index += 1
-      if index < bytes.count, Self.isDigit(bytes[index]) {
-        throw problem("expected no leading zero in a number")
-      }
-    } else {
-      while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
-    }
-    var plain = true
-    if consume(UInt8(ascii: ".")) {
-      plain = false
-      guard index < bytes.count, Self.isDigit(bytes[index]) else {
-        throw problem("expected a digit after the decimal point")
-      }
-      while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
-    }
-    if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
-      plain = false
-      if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-      guard index < bytes.count, Self.isDigit(bytes[index]) else {
-        throw problem("expected a digit in the exponent")
-      }
-      while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
-    }
-    let range = start..<index
+    let (range, plain) = try scanNumber()
     let exact = Self.exactInteger(UnsafeBufferPointer(rebasing: bytes[range]))
     if exact == nil, nonIntegers.count < Self.maximumRecordedNonIntegers {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -329,7 +237,6 @@ package struct JSONSyntax: JSONByteScanning {
     return String(decoding: units, as: UTF16.self)
   }
 
-  static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }
 
 extension JSONSyntax {

@@ -1,0 +1,82 @@
+import StrictJSON
+
+extension DoNotDisturbRule {
+  /// The wire keys, in the order the fields are read (that of `init(from:)`, whose errors
+  /// come in this order).
+  static let wireKeys = JSONKeyNames([
+    "enabled", "startHour", "startMinute", "endHour", "endMinute", "repeatMode",
+    "customRepeatDays", "onceEndTimestamp", "timeZoneID",
+  ])
+
+  /// Decodes a rule from a JSON document in its wire names, in one pass over the bytes: absent
+  /// keys take the zero default, a value of the wrong JSON type or `null` is reported at its
+  /// key path, unknown keys are ignored.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The rule.
+  /// - Throws: ``JSONDocumentError``.
+  package static func decodeJSON(_ bytes: UnsafeBufferPointer<UInt8>)
+    throws(JSONDocumentError) -> DoNotDisturbRule
+  {
+    try JSONDocument.decode(bytes) { reader throws(JSONReadStop) in
+      try read(from: &reader, depth: 0)
+    }
+  }
+
+  /// Reads a rule from the value at the reader's cursor.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  /// - Returns: The rule and the bad fields, or what stopped it.
+  /// - Throws: `JSONReadStop`.
+  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
+    -> JSONDecoded<DoNotDisturbRule>
+  {
+    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
+    let names = wireKeys
+    var object = try reader.enterObject(depth: depth)
+    var rule = DoNotDisturbRule()
+    var errors = JSONObjectErrors()
+    let inner = depth + 1
+    while let field = try reader.nextMember(of: &object, names: names) {
+      func integer() throws(JSONReadStop) -> Int? {
+        errors.take(
+          try reader.readInteger(depth: inner), field: field, names: names,
+          expected: "an integer"
+        ).map { Int($0) }
+      }
+      switch field {
+      case 0:
+        rule.enabled =
+          errors.take(
+            try reader.readBoolean(depth: inner), field: field, names: names,
+            expected: "a boolean") ?? false
+      case 1: rule.startHour = try integer() ?? 0
+      case 2: rule.startMinute = try integer() ?? 0
+      case 3: rule.endHour = try integer() ?? 0
+      case 4: rule.endMinute = try integer() ?? 0
+      case 5:
+        rule.repeatMode =
+          errors.take(
+            try reader.readInteger(depth: inner), field: field, names: names,
+            expected: "an integer", nullName: "RepeatMode"
+          ).map { RepeatMode(rawValue: Int($0)) } ?? .unknown
+      case 6: rule.customRepeatDays = try integer() ?? 0
+      case 7:
+        rule.onceEndTimestamp =
+          errors.take(
+            try reader.readInteger(depth: inner), field: field, names: names,
+            expected: "an integer") ?? 0
+      case 8:
+        rule.timeZoneID =
+          errors.take(
+            try reader.readString(depth: inner), field: field, names: names,
+            expected: "a string") ?? ""
+      default: try reader.skipValue(depth: inner)
+      }
+    }
+    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    return errors.result(rule, names: names)
+  }
+}

@@ -1,0 +1,149 @@
+import DNDSchedule
+import StrictJSON
+
+// The wire decoders without Foundation: bytes in, one pass, the value or every bad field at its
+// key path. The `Data` overloads beside `jsonData()` call these.
+
+extension OfflinePushRule {
+  /// The wire keys, in the order the fields are read (that of `init(from:)`).
+  static let wireKeys = JSONKeyNames([
+    "onlinePlatforms", "notToReceiveOfflinePushPlatforms", "offlinePushEnabled",
+    "messageOfflinePushEnabled", "callOfflinePushEnabled", "doNotDisturbRule",
+  ])
+
+  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
+  /// Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+    do throws(JSONDocumentError) {
+      self = try JSONDocument.decode(jsonBytes.bindMemory(to: UInt8.self)) {
+        reader throws(JSONReadStop) in try Self.read(from: &reader, depth: 0)
+      }
+    } catch {
+      throw RuleDecodingError(error)
+    }
+  }
+
+  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
+  /// Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
+    self = try jsonBytes.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
+  }
+
+  /// Reads a rule from the value at the reader's cursor.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  /// - Returns: The rule and the bad fields, or what stopped it.
+  /// - Throws: `JSONReadStop`.
+  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
+    -> JSONDecoded<OfflinePushRule>
+  {
+    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
+    let names = wireKeys
+    var object = try reader.enterObject(depth: depth)
+    var rule = OfflinePushRule()
+    var errors = JSONObjectErrors()
+    let inner = depth + 1
+    while let field = try reader.nextMember(of: &object, names: names) {
+      func platforms() throws(JSONReadStop) -> [Platform] {
+        errors.take(
+          try reader.readIntegerList(depth: inner, typeName: "Array<Platform>") {
+            Platform(rawValue: Int($0))
+          }, field: field, names: names) ?? []
+      }
+      func boolean() throws(JSONReadStop) -> Bool {
+        errors.take(
+          try reader.readBoolean(depth: inner), field: field, names: names,
+          expected: "a boolean") ?? true
+      }
+      switch field {
+      case 0: rule.onlinePlatforms = try platforms()
+      case 1: rule.notToReceiveOfflinePushPlatforms = try platforms()
+      case 2: rule.offlinePushEnabled = try boolean()
+      case 3: rule.messageOfflinePushEnabled = try boolean()
+      case 4: rule.callOfflinePushEnabled = try boolean()
+      case 5:
+        rule.doNotDisturbRule = errors.take(
+          try reader.readObjectField(depth: inner, typeName: "DoNotDisturbRule") {
+            reader, depth throws(JSONReadStop) in
+            try DoNotDisturbRule.read(from: &reader, depth: depth)
+          }, field: field, names: names)
+      default: try reader.skipValue(depth: inner)
+      }
+    }
+    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    return errors.result(rule, names: names)
+  }
+}
+
+extension DoNotDisturbRule {
+  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
+  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+    do throws(JSONDocumentError) {
+      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
+    } catch {
+      throw RuleDecodingError(error)
+    }
+  }
+
+  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
+  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
+    self = try jsonBytes.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
+  }
+}
+
+extension WeeklyScheduleRule {
+  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
+  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+    do throws(JSONDocumentError) {
+      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
+    } catch {
+      throw RuleDecodingError(error)
+    }
+  }
+
+  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
+  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
+    self = try jsonBytes.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
+  }
+}
+
+extension RuleDecodingError {
+  /// The error of a document the strict reader refused: its first bad value, and the others
+  /// as ``furtherErrors``.
+  ///
+  /// - Parameter error: The reader's error.
+  package init(_ error: JSONDocumentError) {
+    self.init(keyPath: error.first.keyPath, reason: error.first.reason)
+    furtherErrors = error.further.map { RuleDecodingError(keyPath: $0.keyPath, reason: $0.reason) }
+  }
+}

@@ -1,0 +1,409 @@
+/// One bad value of a document: its key path and what was wrong there.
+package struct JSONFieldError: Error, Sendable, Hashable {
+  /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; relative to
+  /// the value being decoded until a decoder above it prefixes its own key.
+  package var keyPath: String
+  /// What was wrong there.
+  package var reason: String
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path.
+  ///   - reason: What was wrong.
+  package init(keyPath: String = "", reason: String) {
+    self.keyPath = keyPath
+    self.reason = reason
+  }
+
+  /// The error seen from the object that holds it under `key`.
+  ///
+  /// - Parameter key: The member's key.
+  /// - Returns: The error with `key` in front of its key path.
+  package func under(key: String) -> JSONFieldError {
+    JSONFieldError(keyPath: key + Self.joining(keyPath), reason: reason)
+  }
+
+  /// The error seen from the array that holds it at `index`.
+  ///
+  /// - Parameter index: The element's index.
+  /// - Returns: The error with `[index]` in front of its key path.
+  package func under(index: Int) -> JSONFieldError {
+    JSONFieldError(keyPath: "[\(index)]" + Self.joining(keyPath), reason: reason)
+  }
+
+  private static func joining(_ rest: String) -> String {
+    rest.isEmpty || rest.hasPrefix("[") ? rest : "." + rest
+  }
+
+  /// The reason for a value that a field of this kind cannot take.
+  ///
+  /// - Parameters:
+  ///   - failure: What the value was.
+  ///   - expected: What the field takes, such as `a boolean` or `an integer`.
+  ///   - nullName: What the field takes, in the message for `null` (by default `expected`).
+  /// - Returns: The error, at the value itself.
+  package init(_ failure: JSONValueFailure, expected: String, nullName: String? = nil) {
+    switch failure {
+    case .null: self.init(reason: "expected \(nullName ?? expected), found null")
+    case .wrongKind: self.init(reason: "expected \(expected)")
+    case .notAnInteger(let text): self.init(reason: "\(text) is not an integer within 64 bits")
+    case .invalidText(let reason): self.init(reason: reason)
+    }
+  }
+}
+
+/// What reading one value of a wire type gave: the value, or why not.
+///
+/// It follows the wire decoders' rules for reporting a document whole: a field that cannot
+/// be read is recorded and reads as absent, so the value is still built (`errors` then says
+/// which fields were bad); a required field that is missing or bad stops the value (`stop`),
+/// and the fields after it are not reported.
+package struct JSONDecoded<Value> {
+  /// The value; nil when ``stop`` is set.
+  package var value: Value?
+  /// The bad fields recorded, in the order the type reads its fields.
+  package var errors: [JSONFieldError] = []
+  /// What stopped the value, if anything.
+  package var stop: JSONFieldError?
+
+  /// A value, with the bad fields recorded while reading it.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - errors: The bad fields.
+  package init(value: Value, errors: [JSONFieldError] = []) {
+    self.value = value
+    self.errors = errors
+  }
+
+  /// No value.
+  ///
+  /// - Parameters:
+  ///   - stop: What stopped it.
+  ///   - errors: The bad fields recorded before that.
+  package init(stop: JSONFieldError, errors: [JSONFieldError] = []) {
+    self.stop = stop
+    self.errors = errors
+  }
+
+  /// The value as a field of another object reads it: whatever stopped it is recorded after
+  /// its own errors, and the field then reads as absent (nil).
+  package var asField: (value: Value?, errors: [JSONFieldError]) {
+    (value, stop.map { errors + [$0] } ?? errors)
+  }
+}
+
+/// The bad fields of one object, recorded as a decoder meets them in the document and given
+/// back in the order the type reads its fields.
+package struct JSONObjectErrors {
+  private var recorded: [(field: Int, errors: [JSONFieldError])] = []
+
+  /// No errors yet.
+  package init() {}
+
+  /// Whether nothing was recorded.
+  package var isEmpty: Bool { recorded.isEmpty }
+
+  /// Records a field's errors.
+  ///
+  /// - Parameters:
+  ///   - errors: The errors, with key paths relative to the field's value.
+  ///   - field: The field's index in `names`.
+  ///   - names: The object's keys.
+  package mutating func record(_ errors: [JSONFieldError], field: Int, names: JSONKeyNames) {
+    guard !errors.isEmpty else { return }
+    let key = names.name(field)
+    recorded.append((field, errors.map { $0.under(key: key) }))
+  }
+
+  /// The object's result.
+  ///
+  /// - Parameters:
+  ///   - value: The value built from the fields that were read.
+  ///   - requiredFailure: The first field, in the order the type reads them, that is
+  ///     required and missing or bad, if any: it stops the value, and the fields after it
+  ///     are not reported.
+  ///   - names: The object's keys.
+  /// - Returns: The result.
+  package func result<Value>(_ value: Value, requiredFailure: Int? = nil, names: JSONKeyNames)
+    -> JSONDecoded<Value>
+  {
+    var ordered = recorded.sorted { $0.field < $1.field }
+    if let requiredFailure {
+      ordered.removeAll { $0.field > requiredFailure }
+      return JSONDecoded(
+        stop: JSONFieldError(
+          keyPath: names.name(requiredFailure), reason: "required key is missing"),
+        errors: ordered.flatMap(\.errors))
+    }
+    return JSONDecoded(value: value, errors: ordered.flatMap(\.errors))
+  }
+}
+
+extension JSONReader {
+  /// What reading a value that should be an object gave when it is not one, or when one of
+  /// its keys is not text (the value is read past): nil when it is an object to read.
+  ///
+  /// - Parameter depth: The value's depth.
+  /// - Returns: The error at the value (`expected an object`, in the words the wire decoders
+  ///   have always used), or nil.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func notAnObject(depth: Int) throws(JSONReadStop) -> JSONFieldError? {
+    switch kind() {
+    case .object: return nil
+    case .null:
+      try skipValue(depth: depth)
+      return JSONFieldError(reason: "expected Dictionary<String, Any>, found null")
+    default:
+      try skipValue(depth: depth)
+      return JSONFieldError(reason: "expected Dictionary<String, Any>")
+    }
+  }
+
+  /// The error of an object one of whose keys is not text.
+  ///
+  /// - Parameter reason: Why the key is not text.
+  /// - Returns: The error, at the object.
+  package static func invalidKey(_ reason: String) -> JSONFieldError {
+    JSONFieldError(reason: "expected keys that are text: \(reason)")
+  }
+
+  /// Reads a list of integers (or of a type made from one), stopping at the first element
+  /// that is not one, as the wire decoders always have.
+  ///
+  /// - Parameters:
+  ///   - depth: The list's depth.
+  ///   - typeName: The list's type in the message for `null`, such as `Array<Platform>`.
+  ///   - element: Makes an element from its integer.
+  /// - Returns: The list, or the error at the list or at its first bad element.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readIntegerList<Element>(
+    depth: Int, typeName: String, _ element: (Int64) -> Element
+  ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
+    switch kind() {
+    case .array: break
+    case .null:
+      try skipValue(depth: depth)
+      return .failure(JSONFieldError(.null, expected: "an array", nullName: typeName))
+    default:
+      try skipValue(depth: depth)
+      return .failure(JSONFieldError(.wrongKind, expected: "an array"))
+    }
+    var array = try enterArray(depth: depth)
+    var elements: [Element] = []
+    while try nextElement(of: &array) {
+      switch try readInteger(depth: depth + 1) {
+      case .success(let value): elements.append(element(value))
+      case .failure(let failure):
+        let error = JSONFieldError(failure, expected: "an integer").under(index: array.count)
+        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
+        return .failure(error)
+      }
+    }
+    return .success(elements)
+  }
+}
+
+/// A document that could not be decoded: the first bad value, and the others after it.
+package struct JSONDocumentError: Error, Sendable, Hashable {
+  /// The first error; an empty key path for the document itself (its syntax).
+  package var first: JSONFieldError
+  /// The other bad values, in the order the type reads its fields.
+  package var further: [JSONFieldError] = []
+}
+
+/// Runs a wire type's decoder over one whole document.
+package enum JSONDocument {
+  /// Decodes one document.
+  ///
+  /// What is refused, in this order: bytes that are not one JSON value (the first syntax
+  /// problem, at its byte offset), then a key that appears twice in one object (the first
+  /// such key, at its key path), then the bad fields the decoder reports. A document refused
+  /// for a duplicate key, or whose top-level value stops the decoder, is read a second time
+  /// by ``JSONSyntax`` to name the key or the number concerned; a document that decodes is
+  /// read once.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - read: The type's decoder, run at depth 0.
+  /// - Returns: The value.
+  /// - Throws: ``JSONDocumentError``.
+  package static func decode<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ read: (inout JSONReader) throws(JSONReadStop) -> JSONDecoded<Value>
+  ) throws(JSONDocumentError) -> Value {
+    var reader = JSONReader(bytes)
+    let decoded: JSONDecoded<Value>
+    do throws(JSONReadStop) {
+      decoded = try read(&reader)
+      try reader.finishDocument()
+    } catch {
+      throw documentError(error, bytes)
+    }
+    if let value = decoded.value, decoded.errors.isEmpty { return value }
+    var all = decoded.errors
+    if var stop = decoded.stop {
+      if stop.keyPath.isEmpty {
+        // The decoders have always named the document's first number that is not an
+        // integer within 64 bits when its top-level value is refused.
+        var syntax = JSONSyntax(bytes)
+        if (try? syntax.check()) != nil, let number = syntax.firstNonInteger {
+          stop = JSONFieldError(keyPath: number.path, reason: number.reason)
+        }
+      }
+      all.append(stop)
+    }
+    throw JSONDocumentError(first: all[0], further: Array(all.dropFirst()))
+  }
+
+  /// The error of a document whose reading stopped.
+  static func documentError(_ stop: JSONReadStop, _ bytes: UnsafeBufferPointer<UInt8>)
+    -> JSONDocumentError
+  {
+    switch stop {
+    case .syntax(let problem):
+      return JSONDocumentError(first: syntaxError(problem))
+    case .duplicateKey:
+      // Syntax comes first, wherever it is in the document; then the first duplicate.
+      var syntax = JSONSyntax(bytes)
+      do throws(JSONSyntax.Problem) {
+        try syntax.check()
+      } catch {
+        return JSONDocumentError(first: syntaxError(error))
+      }
+      let duplicate = syntax.firstDuplicateKey
+      return JSONDocumentError(
+        first: JSONFieldError(
+          keyPath: duplicate?.path ?? "",
+          reason: duplicate?.reason ?? "the key appears twice in one object"))
+    }
+  }
+
+  /// A syntax problem as a document error.
+  static func syntaxError(_ problem: JSONSyntax.Problem) -> JSONFieldError {
+    JSONFieldError(reason: "at byte \(problem.offset): \(problem.message)")
+  }
+}
+
+extension JSONObjectErrors {
+  /// A field's scalar: its value, or nil after recording why it is bad.
+  ///
+  /// - Parameters:
+  ///   - result: What the reader read.
+  ///   - field: The field's index in `names`.
+  ///   - names: The object's keys.
+  ///   - expected: What the field takes, such as `a boolean`.
+  ///   - nullName: What the field takes, in the message for `null`.
+  /// - Returns: The value, or nil.
+  package mutating func take<Value>(
+    _ result: Result<Value, JSONValueFailure>, field: Int, names: JSONKeyNames,
+    expected: String, nullName: String? = nil
+  ) -> Value? {
+    switch result {
+    case .success(let value): return value
+    case .failure(let failure):
+      record(
+        [JSONFieldError(failure, expected: expected, nullName: nullName)], field: field,
+        names: names)
+      return nil
+    }
+  }
+
+  /// A field's value read by a nested decoder or a list reader: its value, or nil after
+  /// recording why it is bad.
+  ///
+  /// - Parameters:
+  ///   - result: What the reader read.
+  ///   - field: The field's index in `names`.
+  ///   - names: The object's keys.
+  /// - Returns: The value, or nil.
+  package mutating func take<Value>(
+    _ result: Result<Value, JSONFieldError>, field: Int, names: JSONKeyNames
+  ) -> Value? {
+    switch result {
+    case .success(let value): return value
+    case .failure(let error):
+      record([error], field: field, names: names)
+      return nil
+    }
+  }
+
+  /// A field's value read by a nested object decoder, as a field reads it: its value, or nil
+  /// when it stopped; its errors are recorded either way.
+  ///
+  /// - Parameters:
+  ///   - decoded: What the nested decoder read.
+  ///   - field: The field's index in `names`.
+  ///   - names: The object's keys.
+  /// - Returns: The value, or nil.
+  package mutating func take<Value>(
+    _ decoded: JSONDecoded<Value>, field: Int, names: JSONKeyNames
+  ) -> Value? {
+    let (value, errors) = decoded.asField
+    record(errors, field: field, names: names)
+    return value
+  }
+}
+
+extension JSONReader {
+  /// Reads an object field with a nested decoder: `null` is reported as `expected
+  /// <typeName>, found null`; anything else is the nested decoder's.
+  ///
+  /// - Parameters:
+  ///   - depth: The value's depth.
+  ///   - typeName: The field's type, for the message for `null`.
+  ///   - read: The nested decoder.
+  /// - Returns: What the nested decoder read.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readObjectField<Value>(
+    depth: Int, typeName: String,
+    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
+  ) throws(JSONReadStop) -> JSONDecoded<Value> {
+    if kind() == .null {
+      try skipValue(depth: depth)
+      return JSONDecoded(stop: JSONFieldError(.null, expected: typeName))
+    }
+    return try read(&self, depth)
+  }
+
+  /// Reads a list of objects with a nested decoder, stopping at the first element that the
+  /// decoder stops at, as the wire decoders always have.
+  ///
+  /// - Parameters:
+  ///   - depth: The list's depth.
+  ///   - typeName: The list's type in the message for `null`, such as `Array<Window>`.
+  ///   - read: The elements' decoder.
+  /// - Returns: The list, or the errors that stopped it; the errors recorded in elements.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readObjectList<Element>(
+    depth: Int, typeName: String,
+    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>
+  ) throws(JSONReadStop) -> JSONDecoded<[Element]> {
+    switch kind() {
+    case .array: break
+    case .null:
+      try skipValue(depth: depth)
+      return JSONDecoded(stop: JSONFieldError(.null, expected: "an array", nullName: typeName))
+    default:
+      try skipValue(depth: depth)
+      return JSONDecoded(stop: JSONFieldError(.wrongKind, expected: "an array"))
+    }
+    var array = try enterArray(depth: depth)
+    var elements: [Element] = []
+    var errors: [JSONFieldError] = []
+    while try nextElement(of: &array) {
+      let decoded = try read(&self, depth + 1)
+      let index = array.count
+      errors += decoded.errors.map { $0.under(index: index) }
+      guard let value = decoded.value, decoded.stop == nil else {
+        let stop = (decoded.stop ?? JSONFieldError(reason: "malformed")).under(index: index)
+        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
+        // The list stops; its last error is what stopped it.
+        return JSONDecoded(stop: stop, errors: errors)
+      }
+      elements.append(value)
+    }
+    return JSONDecoded(value: elements, errors: errors)
+  }
+}

@@ -1,0 +1,496 @@
+/// A cursor over one JSON document that reads values as a wire type's decoder asks for them:
+/// one pass over the bytes, no document tree, nothing allocated but the values read (and, for
+/// objects with more than one unknown key, the set that finds a duplicate among them).
+///
+/// It refuses exactly what ``JSONSyntax`` refuses (RFC 8259; nesting deeper than
+/// ``JSONSyntax/maximumDepth``; a key twice in one object, compared after unescaping), at the
+/// same byte offset with the same message, because both read through the same token grammar.
+/// Integers are decided on their text (``JSONSyntax/exactInteger(_:)``).
+///
+/// A decoder walks an object with ``enterObject(depth:)`` and ``nextMember(of:names:)``, reads
+/// each known member's value with ``readBoolean(depth:)``, ``readInteger(depth:)``,
+/// ``readString(depth:)``, ``enterArray(depth:)`` or a nested decoder, and skips every other
+/// value with ``skipValue(depth:)``. A value of the wrong kind is skipped and reported as a
+/// ``JSONValueFailure``, so that decoding goes on and a document is reported whole; a
+/// ``JSONReadStop`` (bad syntax, a duplicate key) ends the document. ``JSONDocument`` runs a
+/// decoder over a whole document and turns what it found into one ``JSONDocumentError``.
+package struct JSONReader: JSONByteScanning {
+  /// The document.
+  package let bytes: UnsafeBufferPointer<UInt8>
+  /// The next byte to read.
+  package var index = 0
+
+  /// A reader at the start of a document.
+  ///
+  /// - Parameter bytes: The document's bytes; they must outlive the reader.
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// The JSON kinds of value.
+  package enum Kind: Sendable {
+    case object, array, string, number, boolean, null
+  }
+
+  /// The kind of the value at the cursor, after skipping whitespace, from its first byte.
+  ///
+  /// - Returns: The kind, or nil when no value starts there (``skipValue(depth:)`` then says
+  ///   why).
+  package mutating func kind() -> Kind? {
+    skipWhitespace()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .boolean
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: return nil
+    }
+  }
+
+  /// Refuses a value nested deeper than ``JSONSyntax/maximumDepth``, as ``JSONSyntax`` does.
+  @inline(__always)
+  mutating func checkDepth(_ depth: Int) throws(JSONReadStop) {
+    guard depth < JSONSyntax.maximumDepth else {
+      throw .syntax(
+        JSONSyntax.Problem(
+          offset: index, message: "nested deeper than \(JSONSyntax.maximumDepth) levels"))
+    }
+  }
+
+  // MARK: Skipping
+
+  /// Reads past the value at the cursor, checking its syntax and its objects' keys.
+  ///
+  /// - Parameter depth: The value's depth (0 for the document itself).
+  /// - Throws: ``JSONReadStop``.
+  package mutating func skipValue(depth: Int) throws(JSONReadStop) {
+    skipWhitespace()
+    try checkDepth(depth)
+    guard index < bytes.count else { throw .syntax(problem("expected a value")) }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      var object = try enterObject(depth: depth)
+      while try nextMember(of: &object, names: .none) != nil {
+        try skipValue(depth: depth + 1)
+      }
+    case UInt8(ascii: "["):
+      var array = try enterArray(depth: depth)
+      while try nextElement(of: &array) {
+        try skipValue(depth: depth + 1)
+      }
+    default:
+      do throws(JSONSyntax.Problem) {
+        switch bytes[index] {
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
+        default: throw problem("expected a value")
+        }
+      } catch {
+        throw .syntax(error)
+      }
+    }
+  }
+
+  /// Skips a value of the wrong kind, which is then reported as `failure`.
+  mutating func skip<Value>(_ failure: JSONValueFailure, depth: Int) throws(JSONReadStop)
+    -> Result<Value, JSONValueFailure>
+  {
+    try skipValue(depth: depth)
+    return .failure(failure)
+  }
+
+  // MARK: Scalars
+
+  /// Reads a boolean.
+  ///
+  /// - Parameter depth: The value's depth.
+  /// - Returns: The boolean, or what the value was instead (it is skipped).
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readBoolean(depth: Int) throws(JSONReadStop)
+    -> Result<Bool, JSONValueFailure>
+  {
+    switch kind() {
+    case .boolean:
+      try checkDepth(depth)
+      let isTrue = bytes[index] == UInt8(ascii: "t")
+      do throws(JSONSyntax.Problem) {
+        try literal(isTrue ? "true" : "false")
+      } catch {
+        throw .syntax(error)
+      }
+      return .success(isTrue)
+    case .null: return try skip(.null, depth: depth)
+    default: return try skip(.wrongKind, depth: depth)
+    }
+  }
+
+  /// Reads an integer within 64 bits, decided on its text: `22`, `22.0` and `2.2e1` are 22;
+  /// `22.5`, `21.9999999999999999`, `1e-400` and `1e300` are not integers.
+  ///
+  /// - Parameter depth: The value's depth.
+  /// - Returns: The integer, or what the value was instead (it is skipped).
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readInteger(depth: Int) throws(JSONReadStop)
+    -> Result<Int64, JSONValueFailure>
+  {
+    switch kind() {
+    case .number:
+      try checkDepth(depth)
+      let number: (range: Range<Int>, plain: Bool)
+      do throws(JSONSyntax.Problem) {
+        number = try scanNumber()
+      } catch {
+        throw .syntax(error)
+      }
+      let text = UnsafeBufferPointer(rebasing: bytes[number.range])
+      // Up to 18 digits cannot overflow: read them directly.
+      if number.plain, text.count <= 18 {
+        var magnitude: Int64 = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        for byte in text[(negative ? 1 : 0)...] {
+          magnitude = magnitude &* 10 &+ Int64(byte &- 0x30)
+        }
+        return .success(negative ? -magnitude : magnitude)
+      }
+      guard let value = JSONSyntax.exactInteger(text) else {
+        return .failure(.notAnInteger(text: String(decoding: text, as: UTF8.self)))
+      }
+      return .success(value)
+    case .null: return try skip(.null, depth: depth)
+    default: return try skip(.wrongKind, depth: depth)
+    }
+  }
+
+  /// Reads a string's text, its escapes decoded.
+  ///
+  /// - Parameter depth: The value's depth.
+  /// - Returns: The text; or ``JSONValueFailure/invalidText(reason:)`` for a lone surrogate
+  ///   escape or bytes that are not UTF-8; or what the value was instead (it is skipped).
+  /// - Throws: ``JSONReadStop``.
+  package mutating func readString(depth: Int) throws(JSONReadStop)
+    -> Result<String, JSONValueFailure>
+  {
+    switch kind() {
+    case .string:
+      try checkDepth(depth)
+      var plain = true
+      let raw: UnsafeBufferPointer<UInt8>
+      do throws(JSONSyntax.Problem) {
+        raw = try string(plain: &plain)
+      } catch {
+        throw .syntax(error)
+      }
+      if plain { return .success(String(decoding: raw, as: UTF8.self)) }
+      return Self.text(raw)
+    case .null: return try skip(.null, depth: depth)
+    default: return try skip(.wrongKind, depth: depth)
+    }
+  }
+
+  // MARK: Objects and arrays
+
+  /// One object being read: its depth and the keys seen so far.
+  package struct ObjectCursor {
+    /// The object's depth; its members' values are one deeper.
+    package let depth: Int
+    /// Whether a member has been read (a `,` comes before the next one).
+    var started = false
+    /// The known keys seen, by their index in the names.
+    var seenKnown: UInt64 = 0
+    /// The unknown keys seen.
+    var unknownKeys = UnknownKeys()
+    /// Why the first key that is not text (a lone surrogate escape, bytes that are not
+    /// UTF-8) is not, if any: such a key is skipped as unknown, and the object is refused
+    /// by the decoder that reads it.
+    package var invalidKey: String?
+  }
+
+  /// The unknown keys of one object, to refuse one that appears twice.
+  struct UnknownKeys {
+    /// The first one, kept as bytes until a second one needs comparing.
+    var first: UnsafeBufferPointer<UInt8>?
+    /// All of them unescaped, from the second one on.
+    var set: Set<String>?
+
+    /// Records a key; false when it was seen before.
+    mutating func insert(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+      if set == nil {
+        guard let first else {
+          self.first = raw
+          return true
+        }
+        set = [JSONSyntax.unescaped(first)]
+      }
+      return set?.insert(JSONSyntax.unescaped(raw)).inserted ?? false
+    }
+  }
+
+  /// Enters the object at the cursor (its `{`; ``kind()`` said ``Kind/object``).
+  ///
+  /// - Parameter depth: The object's depth.
+  /// - Returns: The cursor for ``nextMember(of:names:)``.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func enterObject(depth: Int) throws(JSONReadStop) -> ObjectCursor {
+    skipWhitespace()
+    try checkDepth(depth)
+    index += 1
+    return ObjectCursor(depth: depth)
+  }
+
+  /// Moves to the next member of an object: reads its key and the `:` after it.
+  ///
+  /// The caller then reads or skips the member's value, at depth `object.depth + 1`. A key
+  /// seen before in this object (after unescaping) stops the document.
+  ///
+  /// - Parameters:
+  ///   - object: The object's cursor.
+  ///   - names: The keys the caller knows.
+  /// - Returns: The index of the key in `names`, `-1` for another key, or nil at the end of
+  ///   the object.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
+    throws(JSONReadStop) -> Int?
+  {
+    let key: (raw: UnsafeBufferPointer<UInt8>, plain: Bool)?
+    do throws(JSONSyntax.Problem) {
+      key = try memberKey(of: &object)
+    } catch {
+      throw .syntax(error)
+    }
+    guard let (raw, plain) = key else { return nil }
+    var field = plain ? names.index(of: raw) : nil
+    if !plain {
+      switch Self.text(raw) {
+      case .success(let text): field = names.index(of: text)
+      case .failure(let failure):
+        if object.invalidKey == nil, case .invalidText(let reason) = failure {
+          object.invalidKey = reason
+        }
+      }
+    }
+    if let field {
+      let bit: UInt64 = 1 << UInt64(field)
+      guard object.seenKnown & bit == 0 else { throw .duplicateKey }
+      object.seenKnown |= bit
+      return field
+    }
+    guard object.unknownKeys.insert(raw) else { throw .duplicateKey }
+    return -1
+  }
+
+  /// Reads past the `,` or `{` before a member, its key and the `:` after it.
+  ///
+  /// - Returns: The key's raw bytes and whether they are its text, or nil at the `}`.
+  mutating func memberKey(of object: inout ObjectCursor) throws(JSONSyntax.Problem)
+    -> (raw: UnsafeBufferPointer<UInt8>, plain: Bool)?
+  {
+    skipWhitespace()
+    if object.started {
+      if consume(UInt8(ascii: "}")) { return nil }
+      guard consume(UInt8(ascii: ",")) else { throw problem("expected ',' or '}' in an object") }
+      skipWhitespace()
+    } else {
+      object.started = true
+      if consume(UInt8(ascii: "}")) { return nil }
+    }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw problem("expected a string key")
+    }
+    var plain = true
+    let raw = try string(plain: &plain)
+    skipWhitespace()
+    guard consume(UInt8(ascii: ":")) else { throw problem("expected ':' after an object key") }
+    skipWhitespace()
+    return (raw, plain)
+  }
+
+  /// One array being read: its depth and how many elements have been read.
+  package struct ArrayCursor {
+    /// The array's depth; its elements are one deeper.
+    package let depth: Int
+    /// The number of elements before the current one (the current one's index).
+    package internal(set) var count = -1
+  }
+
+  /// Enters the array at the cursor (its `[`; ``kind()`` said ``Kind/array``).
+  ///
+  /// - Parameter depth: The array's depth.
+  /// - Returns: The cursor for ``nextElement(of:)``.
+  /// - Throws: ``JSONReadStop``.
+  package mutating func enterArray(depth: Int) throws(JSONReadStop) -> ArrayCursor {
+    skipWhitespace()
+    try checkDepth(depth)
+    index += 1
+    return ArrayCursor(depth: depth)
+  }
+
+  /// Moves to the next element of an array, which the caller then reads or skips at depth
+  /// `array.depth + 1`; its index is `array.count`.
+  ///
+  /// - Parameter array: The array's cursor.
+  /// - Returns: Whether there is one (false at the end of the array).
+  /// - Throws: ``JSONReadStop``.
+  package mutating func nextElement(of array: inout ArrayCursor) throws(JSONReadStop) -> Bool {
+    skipWhitespace()
+    if array.count < 0 {
+      array.count = 0
+      return !consume(UInt8(ascii: "]"))
+    }
+    if consume(UInt8(ascii: "]")) { return false }
+    guard consume(UInt8(ascii: ",")) else {
+      throw .syntax(problem("expected ',' or ']' in an array"))
+    }
+    array.count += 1
+    return true
+  }
+
+  /// Checks that nothing but whitespace follows the document's value.
+  ///
+  /// - Throws: ``JSONReadStop``.
+  package mutating func finishDocument() throws(JSONReadStop) {
+    skipWhitespace()
+    if index < bytes.count {
+      throw .syntax(problem("expected the end of the line after the value"))
+    }
+  }
+}
+
+/// Why reading a document stopped before its end.
+package enum JSONReadStop: Error, Sendable {
+  /// The bytes are not JSON (or are nested too deep): where, and what was expected.
+  case syntax(JSONSyntax.Problem)
+  /// A key appears twice in one object; ``JSONSyntax`` names the first such key.
+  case duplicateKey
+}
+
+/// What a value was instead of what a field wanted (the value itself was read past).
+package enum JSONValueFailure: Error, Sendable, Hashable {
+  /// `null`.
+  case null
+  /// A value of another JSON kind.
+  case wrongKind
+  /// A number that is not an integer within 64 bits, and its text.
+  case notAnInteger(text: String)
+  /// A string that is not text, and why.
+  case invalidText(reason: String)
+}
+
+/// The keys a decoder knows, in the order it reads its fields.
+package struct JSONKeyNames: Sendable {
+  /// The names' UTF-8 bytes.
+  let names: [StaticString]
+
+  /// No known keys: every key is skipped.
+  package static let none = JSONKeyNames([])
+
+  /// Names the keys, at most 64.
+  ///
+  /// - Parameter names: The keys in a decoder's field order; a field is then known by its
+  ///   index here.
+  package init(_ names: [StaticString]) {
+    precondition(names.count <= 64, "at most 64 known keys")
+    self.names = names
+  }
+
+  /// The name of a field, for key paths.
+  ///
+  /// - Parameter field: The field's index.
+  /// - Returns: Its key.
+  package func name(_ field: Int) -> String { names[field].description }
+
+  /// The index of a plain (unescaped, ASCII) key, if it is known.
+  func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
+    for (field, name) in names.enumerated() where name.utf8CodeUnitCount == raw.count {
+      let start = name.utf8Start
+      var equal = true
+      for offset in 0..<raw.count where start[offset] != raw[offset] {
+        equal = false
+        break
+      }
+      if equal { return field }
+    }
+    return nil
+  }
+
+  /// The index of a key given as its text, if it is known (compared as Swift strings are,
+  /// as every key has been since the wire types were first decoded).
+  func index(of text: String) -> Int? {
+    names.firstIndex { $0.description == text }
+  }
+}
+
+extension JSONReader {
+  /// A string's text from its raw bytes, escapes decoded; refused when it has a lone
+  /// surrogate escape or bytes that are not UTF-8.
+  ///
+  /// - Parameter raw: The bytes between the quotes, as ``string()`` checked them.
+  /// - Returns: The text, or why it is not text.
+  static func text(_ raw: UnsafeBufferPointer<UInt8>) -> Result<String, JSONValueFailure> {
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(raw.count)
+    var index = 0
+    func hex(_ at: Int) -> UInt32 {
+      var value: UInt32 = 0
+      for byte in raw[at..<(at + 4)] {
+        let digit: UInt8
+        switch byte {
+        case 0x30...0x39: digit = byte - 0x30
+        case 0x41...0x46: digit = byte - 0x41 + 10
+        default: digit = byte - 0x61 + 10
+        }
+        value = value << 4 | UInt32(digit)
+      }
+      return value
+    }
+    func loneSurrogate(at start: Int) -> JSONValueFailure {
+      let escape = String(
+        decoding: UnsafeBufferPointer(rebasing: raw[start..<(start + 6)]), as: UTF8.self)
+      return .invalidText(reason: "\(escape) is a lone surrogate escape, not a character")
+    }
+    while index < raw.count {
+      let byte = raw[index]
+      guard byte == UInt8(ascii: "\\") else {
+        utf8.append(byte)
+        index += 1
+        continue
+      }
+      let escape = raw[index + 1]
+      switch escape {
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex(index + 2)
+        if (0xDC00...0xDFFF).contains(scalar) { return .failure(loneSurrogate(at: index)) }
+        if (0xD800...0xDBFF).contains(scalar) {
+          let next = index + 6
+          guard next + 6 <= raw.count, raw[next] == UInt8(ascii: "\\"),
+            raw[next + 1] == UInt8(ascii: "u"), (0xDC00...0xDFFF).contains(hex(next + 2))
+          else { return .failure(loneSurrogate(at: index)) }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(next + 2) - 0xDC00)
+          index += 6
+        }
+        // Surrogates are refused or paired above, so this is a scalar.
+        guard let character = Unicode.Scalar(scalar) else {
+          return .failure(loneSurrogate(at: index))
+        }
+        utf8.append(contentsOf: character.utf8)
+        index += 4
+      default: utf8.append(escape)  // \" \\ \/
+      }
+      index += 2
+    }
+    guard let text = String(validating: utf8, as: UTF8.self) else {
+      return .failure(.invalidText(reason: "the string's bytes are not UTF-8"))
+    }
+    return .success(text)
+  }
+}
