@@ -653,6 +653,24 @@ final class ExtremeInputTests: XCTestCase {
       "dnd eval: 1 GiB line + 100,000-deep nesting in \(Int(seconds * 1000)) ms, peak RSS \(run.maxResidentBytes >> 20) MiB"
     )
   }
+
+  /// `dnd check --rule -` given 512 MiB on standard input stops reading one byte past its
+  /// 1 MiB limit and says so: its peak resident memory is that of a small input (reading it
+  /// all first took more than the input's size).
+  func testCheckStopsReadingStandardInputAtItsLimit() throws {
+    let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20)
+    let run = try runDND(
+      ["check", "--rule", "-"],
+      input: .stream { write in
+        write(Array(#"{"enabled": true, "pad": ""#.utf8))
+        for _ in 0..<512 { write(chunk) }
+        write(Array("\"}".utf8))
+      }, timeout: 120)
+    XCTAssertEqual(run.status, .exited(2))
+    // The tool's own size plus a few MiB of input (sanitized builds double that).
+    XCTAssertLessThan(run.maxResidentBytes, 128 << 20, "peak RSS \(run.maxResidentBytes >> 20) MiB")
+    print("dnd check --rule - with 512 MiB in: peak RSS \(run.maxResidentBytes >> 20) MiB")
+  }
 }
 
 // MARK: - Helpers

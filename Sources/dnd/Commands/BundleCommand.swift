@@ -20,7 +20,7 @@ enum BundleCommand {
 
     Options:
       --from DIR   a zoneinfo directory with tzdata.zi or +VERSION (e.g. /usr/share/zoneinfo)
-      --out FILE   where to write
+      --out FILE   where to write: a regular file, replaced whole, or a new one
       -h, --help   show this help
 
     Exit status: 0; 2 for bad usage, or a directory that cannot be bundled.
@@ -39,9 +39,7 @@ enum BundleCommand {
       throw .input(error.description)
     }
     let contents = out.hasSuffix(".c") ? Array(cSource(bytes).utf8) : bytes
-    guard FileManager.default.createFile(atPath: out, contents: Data(contents)) else {
-      throw .input("cannot write \(quote(out))")
-    }
+    try ToolFiles.write(contents, to: out, option: "--out")
     return ExitStatus.success
   }
 

@@ -19,6 +19,7 @@ enum CheckCommand {
     Options:
       --rule FILE|-       the rule as JSON: an offline push rule, a bare doNotDisturbRule,
                           a weekly schedule, or an eval query line; - reads standard input
+                          (at most 1 MiB: reading stops there)
       --at INSTANT        when to decide (default now): ISO 8601 with an offset or Z
                           (2026-03-08T07:30:00Z, 2026-03-08T02:30:00-05:00), UNIX seconds,
                           or now

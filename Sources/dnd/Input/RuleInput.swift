@@ -40,25 +40,9 @@ struct RuleInput {
   ///   - path: A file, or `-` for standard input.
   /// - Throws: ``CLIError`` naming the file and, for malformed JSON, the key path.
   init(path: String) throws(CLIError) {
-    let data: Data
-    let source: String
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-      source = "standard input"
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw .input("--rule \(quote(path)): no such file")
-      }
-      guard !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: path)
-      else { throw .input("--rule \(quote(path)): not a readable file") }
-      data = contents
-      source = path
-    }
-    guard data.count <= Self.maximumSize else {
-      throw .input("rule in \(source) is larger than \(Self.maximumSize) bytes")
-    }
-    try self.init(data: data, source: source)
+    // At most one byte past the limit is read: a huge input costs no more than a small one.
+    let (bytes, source) = try ToolFiles.read(path, option: "--rule", limit: Self.maximumSize)
+    try self.init(data: Data(bytes), source: source)
   }
 
   /// Reads a rule document from bytes.

@@ -26,8 +26,9 @@ enum TimelineCommand {
                           (computes onceEndTimestamp for once and unknown rules)
       --at INSTANT        mark this instant on its day (the timeline starts on its date
                           unless --from is given)
-      --svg FILE          also write the timeline as an SVG picture to FILE; with -, write
-                          only the SVG, to standard output
+      --svg FILE          also write the timeline as an SVG picture to FILE (a regular
+                          file, replaced whole, or a new one); with -, write only the SVG,
+                          to standard output
       --ascii             draw the bars with # + . instead of block characters
       -h, --help          show this help
 
@@ -91,9 +92,7 @@ enum TimelineCommand {
         print(svg, terminator: "")
         return ExitStatus.success
       }
-      guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
-        throw .input("--svg \(quote(svgPath)): cannot write the file")
-      }
+      try ToolFiles.write(Array(svg.utf8), to: svgPath, option: "--svg")
     }
     let palette: TimelineText.Palette = arguments.has("--ascii") ? .ascii : .blocks
     print(TimelineText(layout: layout, palette: palette, marker: marker).render())
