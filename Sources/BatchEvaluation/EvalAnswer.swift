@@ -43,7 +43,7 @@ public enum EvalAnswer {
       out.append("}\n")
     case .error(let error):
       out.append("{\"error\": {\"code\": ")
-      out.append(jsonString: error.code)
+      out.append(jsonString: error.code.rawValue)
       out.append(", \"message\": ")
       out.append(jsonString: error.message)
       out.append("}}\n")
@@ -53,25 +53,59 @@ public enum EvalAnswer {
 
 /// An error line of `dnd eval`: a stable code and a message naming the field and the value.
 public struct EvalError: Error {
-  /// The line is not JSON, or a rule in it does not decode (a value of the wrong type).
-  static let invalidJSON = "invalidJSON"
-  /// The line is JSON but not a query: not an object, no rule, a missing or ill-typed
-  /// `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
-  static let invalidQuery = "invalidQuery"
+  /// The stable error code of an error line.
+  ///
+  /// Open, as `RuleFieldError.Code` is: `dnd eval` writes its own codes (``invalidJSON``,
+  /// ``invalidQuery``) and those of the rule fields, which the modules that validate them
+  /// own; ``all`` lists every code it writes.
+  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The code's name, as written in the `code` field.
+    public var rawValue: String
 
-  /// The wire code: `invalidJSON`, `invalidQuery`, or a `RuleFieldError.Code` raw value.
-  public var code: String
+    /// Creates a code from its name.
+    ///
+    /// - Parameter rawValue: The name.
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    /// The code of a rule field's error: the same name.
+    ///
+    /// - Parameter field: The field error's code.
+    public init(_ field: RuleFieldError.Code) {
+      rawValue = field.rawValue
+    }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// The line is not JSON, or a rule in it does not decode (a value of the wrong type).
+    public static let invalidJSON = Self(rawValue: "invalidJSON")
+    /// The line is JSON but not a query: not an object, no rule, a missing or ill-typed
+    /// `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
+    public static let invalidQuery = Self(rawValue: "invalidQuery")
+
+    /// Every code `dnd eval` writes: its own, then the rule fields' (all of DNDSchedule's,
+    /// and of OfflinePush's the push rule's; its queries carry no preferences, conversation
+    /// settings or messages).
+    public static let all: [Self] =
+      [.invalidJSON, .invalidQuery]
+      + (RuleFieldError.Code.scheduleCodes + [.tooManyPlatforms]).map(Self.init)
+  }
+
+  /// The wire code: ``Code/invalidJSON``, ``Code/invalidQuery``, or a rule field's code.
+  public var code: Code
   /// What was wrong.
   public var message: String
 
   /// The error for rule fields that failed validation: the first one's code, all of them in
   /// the message.
   init(fields: [RuleFieldError]) {
-    code = fields.first?.code.rawValue ?? EvalError.invalidQuery
+    code = fields.first.map { Code($0.code) } ?? .invalidQuery
     message = fields.map(\.description).joined(separator: "; ")
   }
 
-  init(code: String, message: String) {
+  init(code: Code, message: String) {
     self.code = code
     self.message = message
   }

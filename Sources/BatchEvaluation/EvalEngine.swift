@@ -50,7 +50,7 @@ public struct EvalEngine {
   /// The answer through `JSONDecoder`; decides every error.
   public func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-      return .error(EvalError(code: EvalError.invalidJSON, message: "invalid JSON: empty line"))
+      return .error(EvalError(code: .invalidJSON, message: "invalid JSON: empty line"))
     }
     let query: EvalQuery
     do {

@@ -75,13 +75,13 @@ struct EvalQuery {
   ///   the wrong type) or `invalidQuery` (JSON, but not a query).
   init(line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws(EvalError) {
     guard String(validating: line, as: UTF8.self) != nil else {
-      throw EvalError(code: EvalError.invalidJSON, message: "invalid JSON: the line is not UTF-8")
+      throw EvalError(code: .invalidJSON, message: "invalid JSON: the line is not UTF-8")
     }
     var syntax = JSONSyntax(line)
     do {
       try syntax.check()
     } catch {
-      throw EvalError(code: EvalError.invalidJSON, message: error.description)
+      throw EvalError(code: .invalidJSON, message: error.description)
     }
     let checked = JSONSyntax.Checked(syntax)
     if let duplicate = checked.firstDuplicateKey {
@@ -104,10 +104,10 @@ struct EvalQuery {
       }
       throw Self.classify(error)
     } catch {
-      throw EvalError(code: EvalError.invalidJSON, message: "invalid JSON: \(error)")
+      throw EvalError(code: .invalidJSON, message: "invalid JSON: \(error)")
     }
     func problem(_ message: String) -> EvalError {
-      EvalError(code: EvalError.invalidQuery, message: "invalid query: " + message)
+      EvalError(code: .invalidQuery, message: "invalid query: " + message)
     }
     if let schedule = document.schedule {
       guard document.rule == nil && document.pushRule == nil else {
@@ -169,11 +169,11 @@ struct EvalQuery {
   static func classify(_ error: DecodingError) -> EvalError {
     let described = RuleDecodingError(error)
     if case .dataCorrupted = error, described.keyPath.isEmpty {
-      return EvalError(code: EvalError.invalidJSON, message: described.description)
+      return EvalError(code: .invalidJSON, message: described.description)
     }
     if described.keyPath.isEmpty {
       return EvalError(
-        code: EvalError.invalidQuery,
+        code: .invalidQuery,
         message: "invalid query: the line is JSON but not an object; " + shapeHint)
     }
     return classify(path: described.keyPath, reason: described.reason)
@@ -184,7 +184,7 @@ struct EvalQuery {
   static func classify(path: String, reason: String) -> EvalError {
     if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
       return EvalError(
-        code: RuleFieldError.Code.invalidSchedule.rawValue,
+        code: EvalError.Code(.invalidSchedule),
         message: RuleDecodingError(keyPath: path, reason: reason).description)
     }
     let inRule = ["rule", "pushRule"].contains { name in
@@ -192,9 +192,9 @@ struct EvalQuery {
     }
     if inRule {
       return EvalError(
-        code: EvalError.invalidJSON,
+        code: .invalidJSON,
         message: RuleDecodingError(keyPath: path, reason: reason).description)
     }
-    return EvalError(code: EvalError.invalidQuery, message: "invalid query: \(path): \(reason)")
+    return EvalError(code: .invalidQuery, message: "invalid query: \(path): \(reason)")
   }
 }

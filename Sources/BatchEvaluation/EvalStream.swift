@@ -37,7 +37,7 @@ public enum EvalStream {
     var out = ByteWriter()
     let tooLong = EvalAnswer.error(
       EvalError(
-        code: EvalError.invalidJSON,
+        code: .invalidJSON,
         message: "invalid JSON: the line is longer than \(maximumLineLength) bytes"))
 
     func answer(_ line: UnsafeBufferPointer<UInt8>) {

@@ -76,8 +76,8 @@ public enum WireDecodingDifferential {
     case (.success(let a), .success(let b)): return a == b ? .success(.decoded) : mismatch()
     case (.failure(let a), .failure(let b)):
       if hasInvalidText(document) { return .success(.refused) }
-      let mine = a.allErrors
-      let theirs = b.allErrors
+      let mine = a.errors
+      let theirs = b.errors
       guard mine.count == theirs.count else { return mismatch() }
       for (x, y) in zip(mine, theirs) {
         guard x.keyPath == y.keyPath else { return mismatch() }
@@ -98,7 +98,7 @@ public enum WireDecodingDifferential {
     case .success(let value): return "decoded \(value)"
     case .failure(let error):
       return "refused "
-        + error.allErrors.map { "[\($0.keyPath)] \($0.reason)" }.joined(separator: "; ")
+        + error.errors.map { "[\($0.keyPath)] \($0.reason)" }.joined(separator: "; ")
     }
   }
 

@@ -2,45 +2,28 @@ import ZoneInfo
 
 /// One invalid field of a rule: which field, what value, and what is wrong with it.
 ///
-/// The ``code`` values are the stable error codes of `dnd eval`.
+/// Each module owns the codes of the problems it finds: this one those of do-not-disturb
+/// rules and weekly schedules (``Code/scheduleCodes``); a module above adds its own (the
+/// offline push rule its platform lists'), and a tool that reports codes lists the ones it
+/// writes.
 public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The kind of problem; its raw value is the wire error code.
-  public enum Code: String, Sendable, Hashable, CaseIterable {
-    /// An hour outside 0…23.
-    case invalidHour
-    /// A minute outside 0…59.
-    case invalidMinute
-    /// A repeat mode other than 0…3.
-    case invalidRepeatMode
-    /// `customRepeatDays` outside 0…127, or 0 in an enabled custom rule.
-    case invalidCustomRepeatDays
-    /// An unknown or malformed zone ID, or a zone that could not be loaded.
-    case invalidTimeZone
-    /// An enabled one-off rule without `onceEndTimestamp`.
-    case missingOnceEnd
-    /// An instant outside the supported range (years -9999…9999).
-    case invalidInstant
-    /// A weekly schedule that is not one: an unknown polarity, or a malformed document.
-    case invalidSchedule
-    /// A weekly schedule window whose start or end is not `HH:MM` in 00:00…23:59.
-    case invalidWindow
-    /// A weekday outside 1…7 (ISO, 1 = Monday), or a window with no weekday.
-    case invalidWeekday
-    /// A snooze whose bounds are out of range or not in order (`from` < `until`).
-    case invalidSnooze
-    /// A platform list longer than `OfflinePushRule.maximumPlatformCount` entries.
-    case tooManyPlatforms
-    /// A user's push preferences with an invalid field: an unknown level, an empty or overlong
-    /// priority sender, a negative `repeatCallSeconds`.
-    case invalidPreferences
-    /// A priority-sender list longer than `PushPreferences.maximumSenderCount` entries.
-    case tooManySenders
-    /// A conversation setting with an invalid field: an unknown level, an `until` outside the
-    /// supported range.
-    case invalidConversation
-    /// A message with an invalid field: an empty or overlong sender, a `previousCallAt` outside
-    /// the supported range.
-    case invalidMessage
+  /// The kind of problem, a stable name for programs (`invalidHour`).
+  ///
+  /// The type is open, as ``RepeatMode`` is: each module declares its codes as static
+  /// constants, so a module above adds codes without changing this one.
+  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The code's name, as written in logs and on the wire.
+    public var rawValue: String
+
+    /// Creates a code from its name.
+    ///
+    /// - Parameter rawValue: The name, such as `invalidHour`.
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    /// The name.
+    public var description: String { rawValue }
   }
 
   /// The kind of problem.
@@ -87,6 +70,39 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
       code: .invalidInstant, field: field, value: String(instant),
       reason: "outside the supported range of years -9999...9999")
   }
+}
+
+extension RuleFieldError.Code {
+  /// An hour outside 0…23.
+  public static let invalidHour = Self(rawValue: "invalidHour")
+  /// A minute outside 0…59.
+  public static let invalidMinute = Self(rawValue: "invalidMinute")
+  /// A repeat mode other than 0…3.
+  public static let invalidRepeatMode = Self(rawValue: "invalidRepeatMode")
+  /// `customRepeatDays` outside 0…127, or 0 in an enabled custom rule.
+  public static let invalidCustomRepeatDays = Self(rawValue: "invalidCustomRepeatDays")
+  /// An unknown or malformed zone ID, or a zone that could not be loaded.
+  public static let invalidTimeZone = Self(rawValue: "invalidTimeZone")
+  /// An enabled one-off rule without `onceEndTimestamp`.
+  public static let missingOnceEnd = Self(rawValue: "missingOnceEnd")
+  /// An instant outside the supported range (years -9999…9999).
+  public static let invalidInstant = Self(rawValue: "invalidInstant")
+  /// A weekly schedule that is not one: an unknown polarity, or a malformed document.
+  public static let invalidSchedule = Self(rawValue: "invalidSchedule")
+  /// A weekly schedule window whose start or end is not `HH:MM` in 00:00…23:59.
+  public static let invalidWindow = Self(rawValue: "invalidWindow")
+  /// A weekday outside 1…7 (ISO, 1 = Monday), or a window with no weekday.
+  public static let invalidWeekday = Self(rawValue: "invalidWeekday")
+  /// A snooze whose bounds are out of range or not in order (`from` < `until`).
+  public static let invalidSnooze = Self(rawValue: "invalidSnooze")
+
+  /// The codes this module reports, for do-not-disturb rules, weekly schedules and save
+  /// instants.
+  public static let scheduleCodes: [Self] = [
+    .invalidHour, .invalidMinute, .invalidRepeatMode, .invalidCustomRepeatDays,
+    .invalidTimeZone, .missingOnceEnd, .invalidInstant, .invalidSchedule, .invalidWindow,
+    .invalidWeekday, .invalidSnooze,
+  ]
 }
 
 /// A rule that failed validation, with every problem found (not only the first).

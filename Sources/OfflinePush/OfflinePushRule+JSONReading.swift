@@ -138,12 +138,11 @@ extension WeeklyScheduleRule {
 }
 
 extension RuleDecodingError {
-  /// The error of a document the strict reader refused: its first bad value, and the others
-  /// as ``furtherErrors``.
+  /// The error of a document the strict reader refused: its bad values, in document order.
   ///
   /// - Parameter error: The reader's error.
   package init(_ error: JSONDocumentError) {
-    self.init(keyPath: error.first.keyPath, reason: error.first.reason)
-    furtherErrors = error.further.map { RuleDecodingError(keyPath: $0.keyPath, reason: $0.reason) }
+    self.init(
+      errors: ([error.first] + error.further).map { Field(keyPath: $0.keyPath, reason: $0.reason) })
   }
 }

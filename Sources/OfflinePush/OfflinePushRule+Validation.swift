@@ -24,3 +24,26 @@ extension OfflinePushRule {
     }
   }
 }
+
+extension RuleFieldError.Code {
+  /// A platform list longer than `OfflinePushRule.maximumPlatformCount` entries.
+  public static let tooManyPlatforms = Self(rawValue: "tooManyPlatforms")
+  /// A user's push preferences with an invalid field: an unknown level, an empty or overlong
+  /// priority sender, a negative `repeatCallSeconds`.
+  public static let invalidPreferences = Self(rawValue: "invalidPreferences")
+  /// A priority-sender list longer than `PushPreferences.maximumSenderCount` entries.
+  public static let tooManySenders = Self(rawValue: "tooManySenders")
+  /// A conversation setting with an invalid field: an unknown level, an `until` outside the
+  /// supported range.
+  public static let invalidConversation = Self(rawValue: "invalidConversation")
+  /// A message with an invalid field: an empty or overlong sender, a `previousCallAt` outside
+  /// the supported range.
+  public static let invalidMessage = Self(rawValue: "invalidMessage")
+
+  /// The codes this module adds to those of DNDSchedule (`scheduleCodes`): the offline push
+  /// rule's platform lists, and the preferences, conversation settings and messages beside it.
+  public static let offlinePushCodes: [Self] = [
+    .tooManyPlatforms, .invalidPreferences, .tooManySenders, .invalidConversation,
+    .invalidMessage,
+  ]
+}

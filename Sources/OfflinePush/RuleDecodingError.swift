@@ -2,40 +2,65 @@ import DNDSchedule
 import Foundation
 import StrictJSON
 
-/// A JSON document that could not be decoded into a rule: which key path, and what was wrong.
+/// A JSON document that could not be decoded into a rule: every bad field, each with its key
+/// path and what was wrong there.
+///
+/// The same shape as `RuleValidationError`: a list of field errors, ``errors``, never empty,
+/// in document order. A document is reported whole, not one field per attempt. (Malformed
+/// JSON, a missing required key, or a number that is not a 64-bit integer stops the decoder:
+/// the fields decoded before it are reported with it, the ones after are not reached.)
 public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; empty for
-  /// the document itself.
-  public var keyPath: String
-  /// What was wrong there.
-  public var reason: String
-  /// The other bad fields of the same document, after this one, each with its key path: a
-  /// document is reported whole, not one field per attempt. (Malformed JSON, a missing
-  /// required key, or a number that is not a 64-bit integer stops the decoder: the fields
-  /// decoded before it are reported with it, the ones after are not reached.)
-  public var furtherErrors: [RuleDecodingError] = []
+  /// One field that did not decode.
+  public struct Field: Sendable, Hashable, CustomStringConvertible {
+    /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; empty for
+    /// the document itself.
+    public var keyPath: String
+    /// What was wrong there.
+    public var reason: String
 
-  /// Every bad field of the document: this one, then ``furtherErrors``.
-  public var allErrors: [RuleDecodingError] {
-    [RuleDecodingError(keyPath: keyPath, reason: reason)] + furtherErrors
+    /// Creates a field error.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key path.
+    ///   - reason: What was wrong.
+    public init(keyPath: String, reason: String) {
+      self.keyPath = keyPath
+      self.reason = reason
+    }
+
+    /// `at KEYPATH: REASON`.
+    public var description: String { "at \(keyPath): \(reason)" }
   }
 
+  /// The bad fields, in document order; never empty.
+  public var errors: [Field]
+
   /// Creates the error.
+  ///
+  /// - Parameter errors: The bad fields; at least one.
+  public init(errors: [Field]) {
+    self.errors = errors
+  }
+
+  /// Creates the error for one bad field.
   ///
   /// - Parameters:
   ///   - keyPath: The key path.
   ///   - reason: What was wrong.
   public init(keyPath: String, reason: String) {
-    self.keyPath = keyPath
-    self.reason = reason
+    self.init(errors: [Field(keyPath: keyPath, reason: reason)])
   }
 
-  /// `invalid JSON at KEYPATH: REASON`, and the further errors after `; `.
+  /// The first bad field's key path (empty for the document itself).
+  public var keyPath: String { errors.first?.keyPath ?? "" }
+  /// What was wrong at the first bad field.
+  public var reason: String { errors.first?.reason ?? "" }
+
+  /// `invalid JSON at KEYPATH: REASON` for the first field, and the others after `; `.
   public var description: String {
     let first =
       keyPath.isEmpty ? "invalid JSON: \(reason)" : "invalid JSON at \(keyPath): \(reason)"
-    return ([first] + furtherErrors.map { "at \($0.keyPath): \($0.reason)" })
-      .joined(separator: "; ")
+    return ([first] + errors.dropFirst().map(\.description)).joined(separator: "; ")
   }
 
   /// Decodes a value from JSON, turning Foundation's errors into a key path and a reason.
@@ -91,10 +116,8 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
       let value = try WireErrorCollector.$current.withValue(collector) {
         try JSONDecoder().decode(type, from: document)
       }
-      guard let first = collector.errors.first else { return value }
-      var converted = described(first)
-      converted.furtherErrors = collector.errors.dropFirst().map(described)
-      throw converted
+      guard !collector.errors.isEmpty else { return value }
+      throw RuleDecodingError(errors: collector.errors.flatMap { described($0).errors })
     } catch let error as RuleDecodingError {
       throw error
     } catch let error as DecodingError {
@@ -105,10 +128,8 @@ public struct RuleDecodingError: Error, Sendable, Hashable, CustomStringConverti
         // Foundation reports a number that fits no integer field without its key path.
         stopper = RuleDecodingError(keyPath: number.path, reason: number.reason)
       }
-      let all = collector.errors.map(described) + [stopper]
-      var converted = all[0]
-      converted.furtherErrors = Array(all.dropFirst())
-      throw converted
+      throw RuleDecodingError(
+        errors: (collector.errors.map(described) + [stopper]).flatMap(\.errors))
     } catch {
       throw RuleDecodingError(keyPath: "", reason: "\(error)")
     }

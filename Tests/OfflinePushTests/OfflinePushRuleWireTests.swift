@@ -128,18 +128,18 @@ final class OfflinePushRuleWireTests: XCTestCase {
     XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(json.utf8))) {
       guard let error = $0 as? RuleDecodingError else { return XCTFail("\($0)") }
       XCTAssertEqual(
-        error.allErrors.map(\.keyPath),
+        error.errors.map(\.keyPath),
         [
           "onlinePlatforms[1]", "offlinePushEnabled", "callOfflinePushEnabled",
           "doNotDisturbRule.enabled", "doNotDisturbRule.endHour",
         ], "\(error)")
       XCTAssertEqual(error.keyPath, "onlinePlatforms[1]")
-      XCTAssertEqual(error.furtherErrors.count, 4)
+      XCTAssertEqual(error.errors.count, 5)
       XCTAssertTrue(error.description.contains("at doNotDisturbRule.endHour: expected an integer"))
     }
     // One bad field: one error, as before.
     XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": 0}"#.utf8))) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.allErrors.count, 1)
+      XCTAssertEqual(($0 as? RuleDecodingError)?.errors.count, 1)
     }
     XCTAssertNoThrow(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": false}"#.utf8)))
   }

@@ -113,6 +113,9 @@ final class SaveAndCompileTests: XCTestCase {
         }
         // Every field once: no error is reported twice (as validating twice would).
         XCTAssertEqual(Set(error.errors).count, error.errors.count, label)
+        // Every code is one a layer declares: DNDSchedule's, or the push rule's own.
+        let declared = Set(RuleFieldError.Code.scheduleCodes + RuleFieldError.Code.offlinePushCodes)
+        XCTAssertTrue(declared.isSuperset(of: error.errors.map(\.code)), label)
       case .failure(.decoding):
         outcomes.undecodable += 1
       }
@@ -145,6 +148,11 @@ final class SaveAndCompileTests: XCTestCase {
       }
       XCTAssertEqual(byValue, expected, label)
       XCTAssertEqual(byDocument, expected.mapError(RuleDocumentError.validation), label)
+      if case .failure(let error) = expected {
+        // A DND rule reports DNDSchedule's codes only.
+        let declared = Set(RuleFieldError.Code.scheduleCodes)
+        XCTAssertTrue(declared.isSuperset(of: error.errors.map(\.code)), label)
+      }
       if case .success = expected { compiled += 1 }
     }
     XCTAssertGreaterThan(compiled, 1_000)
@@ -223,5 +231,16 @@ final class SaveAndCompileTests: XCTestCase {
         "invalid rule: startHour = 25: must be in 0...23; savedAt = \(late): outside the supported range of years -9999...9999"
       )
     }
+  }
+
+  /// Each layer's codes are distinct names, and no layer redeclares another's.
+  func testEachLayerDeclaresItsOwnCodes() {
+    let schedule = RuleFieldError.Code.scheduleCodes
+    let push = RuleFieldError.Code.offlinePushCodes
+    XCTAssertEqual(Set(schedule.map(\.rawValue)).count, schedule.count)
+    XCTAssertEqual(Set(push.map(\.rawValue)).count, push.count)
+    XCTAssertTrue(Set(schedule).isDisjoint(with: push))
+    XCTAssertTrue(push.contains(.tooManyPlatforms))
+    XCTAssertEqual(RuleFieldError.Code.tooManyPlatforms.rawValue, "tooManyPlatforms")
   }
 }

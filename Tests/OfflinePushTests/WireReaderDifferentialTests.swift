@@ -61,7 +61,7 @@ final class WireReaderDifferentialTests: XCTestCase {
         let error = $0 as? RuleDecodingError
         XCTAssertEqual(error?.keyPath, keyPath, document)
         XCTAssertEqual(error?.reason, reason, document)
-        XCTAssertEqual(error?.furtherErrors, [], document)
+        XCTAssertEqual(error?.errors.count, 1, document)
       }
     }
     let notUTF8: [UInt8] = Array(#"{"timeZoneID": "a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
