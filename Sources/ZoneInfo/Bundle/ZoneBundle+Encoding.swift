@@ -74,10 +74,19 @@ extension ZoneBundle {
   package static func slimTZif(_ tzif: [UInt8], zone id: String) throws(ZoneError) -> [UInt8] {
     let contents = try TZifParser.parse(tzif, zone: id)
     let expected = try Self.answers(of: Zone(table: ZoneTable(identifier: id, contents: contents)))
+    // A cut keeps a last transition its footer agrees with (RFC 8536 §3.3), as other readers
+    // expect; only an input that already disagrees (`zic -b slim`'s America/Ojinaga) keeps
+    // its disagreement, read as the parser reads it.
+    let strictly =
+      (try? TZifParser.checkFooterAgreesWithLastTransition(contents, zone: id, strictly: true))
+      != nil
     func agrees(keeping count: Int) -> [UInt8]? {
       let candidate = Self.tzif(contents, keeping: count)
-      guard let zone = try? Zone(identifier: id, tzif: candidate),
-        let answers = try? Self.answers(of: zone), answers == expected
+      guard let parsed = try? TZifParser.parse(candidate, zone: id),
+        (try? TZifParser.checkFooterAgreesWithLastTransition(
+          parsed, zone: id, strictly: strictly)) != nil,
+        let answers = try? Self.answers(of: Zone(identifier: id, tzif: candidate)),
+        answers == expected
       else { return nil }
       return candidate
     }

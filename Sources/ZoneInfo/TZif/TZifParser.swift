@@ -66,14 +66,17 @@ enum TZifParser {
   ///
   /// The type is compared by offset, daylight flag and abbreviation. A last transition
   /// outside ``Zone/supportedInstants`` is not checked: no answer reads the footer there.
-  static func checkFooterAgreesWithLastTransition(_ contents: TZifContents, zone: String)
-    throws(ZoneError)
-  {
+  ///
+  /// - Parameter strictly: Refuse every disagreement, as RFC 8536 says: for files DNDKit
+  ///   writes itself (``ZoneBundle``), which other readers may read.
+  static func checkFooterAgreesWithLastTransition(
+    _ contents: TZifContents, zone: String, strictly: Bool = false
+  ) throws(ZoneError) {
     guard let footer = contents.footer, let last = contents.transitions.last,
       let lastType = contents.transitionTypes.last,
       Zone.supportedInstants.contains(last)
     else { return }
-    if footer.daylight != nil && last >= ZoneTable.fatteningFloor
+    if !strictly && footer.daylight != nil && last >= ZoneTable.fatteningFloor
       && last < ZoneTable.loadedHorizon
     {
       return
