@@ -21,8 +21,8 @@ public enum WireDecodingDifferential {
     case refused
   }
 
-  /// Compares the reader with the reference on one document, for each of the three wire
-  /// types.
+  /// Compares the reader with the reference on one document, for each of the wire types
+  /// (the three rules and the policy values beside the push rule).
   ///
   /// - Parameter document: The document's bytes.
   /// - Returns: For each type, how it compared; or a description of the first mismatch.
@@ -32,6 +32,9 @@ public enum WireDecodingDifferential {
       compare(OfflinePushRule.self, document, OfflinePushRule.init(jsonBytes:)),
       compare(DoNotDisturbRule.self, document, DoNotDisturbRule.init(jsonBytes:)),
       compare(WeeklyScheduleRule.self, document, WeeklyScheduleRule.init(jsonBytes:)),
+      compare(PushPreferences.self, document, PushPreferences.init(jsonBytes:)),
+      compare(ConversationSetting.self, document, ConversationSetting.init(jsonBytes:)),
+      compare(PushMessage.self, document, PushMessage.init(jsonBytes:)),
     ] {
       switch check {
       case .success(let outcome): outcomes.append(outcome)

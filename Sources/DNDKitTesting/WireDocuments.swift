@@ -25,9 +25,10 @@ public enum WireDocuments {
     case null
   }
 
-  /// The three shapes.
+  /// The shapes: the three rules, and the policy values beside the push rule.
   enum Shape: CaseIterable {
     case offlinePushRule, doNotDisturbRule, weeklySchedule
+    case preferences, conversation, message
   }
 
   /// One document.
@@ -58,7 +59,74 @@ public enum WireDocuments {
     case .offlinePushRule: return pushRule(wildness: wildness, using: &rng)
     case .doNotDisturbRule: return dndRule(wildness: wildness, using: &rng)
     case .weeklySchedule: return weekly(wildness: wildness, using: &rng)
+    case .preferences: return preferences(wildness: wildness, using: &rng)
+    case .conversation: return conversation(wildness: wildness, using: &rng)
+    case .message: return message(wildness: wildness, using: &rng)
     }
+  }
+
+  static func level(using rng: inout SplitMix64) -> Value {
+    .string(pick(["all", "mentions", "none", "All", "mention", ""], using: &rng))
+  }
+
+  static func userID(using rng: inout SplitMix64) -> Value {
+    .string(pick(["bob", "eve", #"caf\u00e9"#, #"\u674e"#, "", "a b"], using: &rng))
+  }
+
+  static func preferences(wildness: Int, using rng: inout SplitMix64) -> Value {
+    object(
+      [
+        ("level", { level(using: &$0) }),
+        (
+          "breakthrough",
+          { rng in
+            object(
+              [
+                (
+                  "senders",
+                  { rng in
+                    .array(
+                      (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                        wrong(wildness, using: &rng)
+                          ? randomValue(depth: 3, using: &rng) : userID(using: &rng)
+                      })
+                  }
+                ),
+                ("mentions", { .boolean(Bool.random(using: &$0)) }),
+                ("urgent", { .boolean(Bool.random(using: &$0)) }),
+                (
+                  "repeatCallSeconds",
+                  { .number(integerText(Int64.random(in: -5...86_400, using: &$0), using: &$0)) }
+                ),
+              ], wildness: wildness, using: &rng)
+          }
+        ),
+      ], wildness: wildness, using: &rng)
+  }
+
+  static func conversation(wildness: Int, using rng: inout SplitMix64) -> Value {
+    object(
+      [
+        ("level", { level(using: &$0) }),
+        (
+          "until",
+          { .number(integerText(Int64.random(in: 0...2_000_000_000, using: &$0), using: &$0)) }
+        ),
+      ], wildness: wildness, using: &rng)
+  }
+
+  static func message(wildness: Int, using rng: inout SplitMix64) -> Value {
+    object(
+      [
+        ("sender", { userID(using: &$0) }),
+        ("mentioned", { .boolean(Bool.random(using: &$0)) }),
+        ("mentionAll", { .boolean(Bool.random(using: &$0)) }),
+        ("urgent", { .boolean(Bool.random(using: &$0)) }),
+        (
+          "previousCallAt",
+          { .number(integerText(Int64.random(in: 0...2_000_000_000, using: &$0), using: &$0)) }
+        ),
+      ], wildness: wildness, using: &rng)
   }
 
   /// Whether to put something wrong here.

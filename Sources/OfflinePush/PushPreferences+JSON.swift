@@ -1,16 +1,174 @@
 import DNDSchedule
 import Foundation
+import StrictJSON
 
 extension PushPreferences {
-  /// Decodes a user's push preferences (`{"level": "mentions", "breakthrough": {"senders": ["bob"]}}`) from a client's JSON
-  /// document, with the rules of `OfflinePushRule.init(jsonData:)`: absent keys take their
-  /// defaults, `null` is an error, unknown keys are ignored, a duplicate key is refused,
-  /// integers are decided on the text. Decoding checks the JSON types and the level names;
-  /// `validate()` then checks the values.
+  /// Decodes a user's push preferences (`{"level": "mentions", "breakthrough": {"senders": ["bob"]}}`) from a
+  /// client's JSON document, with the rules of `OfflinePushRule.init(jsonData:)`: absent keys
+  /// take their defaults, `null` is an error, unknown keys are ignored, a duplicate key is
+  /// refused, integers are decided on the text, a byte order mark is refused. Decoding checks
+  /// the JSON types and the level names; `validate()` then checks the values.
   ///
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decode(PushPreferences.self, from: jsonData)
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
+  }
+
+  /// Decodes the wire form as ``init(jsonData:)`` does, in one pass over the bytes, without
+  /// Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+    do throws(JSONDocumentError) {
+      self = try JSONDocument.decode(jsonBytes.bindMemory(to: UInt8.self)) {
+        reader throws(JSONReadStop) in try Self.read(from: &reader, depth: 0)
+      }
+    } catch {
+      throw RuleDecodingError(error)
+    }
+  }
+
+  /// Decodes the wire form as ``init(jsonData:)`` does, without Foundation.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
+    self = try jsonBytes.withUnsafeBytes { bytes in
+      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
+    }.get()
+  }
+
+  /// The wire keys, in the order the fields are read (that of `init(from:)`).
+  static let wireKeys = JSONKeyNames(["level", "breakthrough"])
+
+  /// Reads preferences from the value at the reader's cursor.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  /// - Returns: The preferences and the bad fields, or what stopped it.
+  /// - Throws: `JSONReadStop`.
+  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
+    -> JSONDecoded<PushPreferences>
+  {
+    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
+    let names = wireKeys
+    var object = try reader.enterObject(depth: depth)
+    var preferences = PushPreferences()
+    var errors = JSONObjectErrors()
+    let inner = depth + 1
+    while let field = try reader.nextMember(of: &object, names: names) {
+      switch field {
+      case 0:
+        preferences.level =
+          errors.take(try reader.readLevel(depth: inner), field: field, names: names) ?? .all
+      case 1:
+        preferences.breakthrough =
+          errors.take(
+            try reader.readObjectField(depth: inner, typeName: "BreakthroughPolicy") {
+              reader, depth throws(JSONReadStop) in
+              try BreakthroughPolicy.read(from: &reader, depth: depth)
+            }, field: field, names: names) ?? .init()
+      default: try reader.skipValue(depth: inner)
+      }
+    }
+    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    return errors.result(preferences, names: names)
+  }
+}
+
+extension PushPreferences.BreakthroughPolicy {
+  /// The wire keys, in the order the fields are read (that of `init(from:)`).
+  static let wireKeys = JSONKeyNames(["senders", "mentions", "urgent", "repeatCallSeconds"])
+
+  /// Reads a breakthrough policy from the value at the reader's cursor.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  /// - Returns: The policy and the bad fields, or what stopped it.
+  /// - Throws: `JSONReadStop`.
+  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
+    -> JSONDecoded<Self>
+  {
+    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
+    let names = wireKeys
+    var object = try reader.enterObject(depth: depth)
+    var policy = Self()
+    var errors = JSONObjectErrors()
+    let inner = depth + 1
+    while let field = try reader.nextMember(of: &object, names: names) {
+      func boolean() throws(JSONReadStop) -> Bool {
+        errors.take(
+          try reader.readBoolean(depth: inner), field: field, names: names,
+          expected: "a boolean") ?? false
+      }
+      switch field {
+      case 0:
+        policy.senders =
+          errors.take(try reader.readStringList(depth: inner), field: field, names: names) ?? []
+      case 1: policy.mentions = try boolean()
+      case 2: policy.urgent = try boolean()
+      case 3:
+        policy.repeatCallSeconds =
+          errors.take(
+            try reader.readInteger(depth: inner), field: field, names: names,
+            expected: "an integer") ?? 0
+      default: try reader.skipValue(depth: inner)
+      }
+    }
+    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    return errors.result(policy, names: names)
+  }
+}
+
+extension JSONReader {
+  /// Reads a level's wire name: `all`, `mentions` or `none`.
+  mutating func readLevel(depth: Int) throws(JSONReadStop)
+    -> Result<NotificationLevel, JSONFieldError>
+  {
+    switch try readString(depth: depth) {
+    case .success(let text):
+      guard let level = NotificationLevel(wireName: text) else {
+        return .failure(
+          JSONFieldError(
+            reason: "\"\(text)\" is not a level: expected \"all\", \"mentions\" or \"none\""))
+      }
+      return .success(level)
+    case .failure(let failure):
+      return .failure(JSONFieldError(failure, expected: "a string", nullName: "NotificationLevel"))
+    }
+  }
+
+  /// Reads a list of strings, stopping at the first element that is not one, as the wire
+  /// decoders' lists do.
+  mutating func readStringList(depth: Int) throws(JSONReadStop)
+    -> Result<[String], JSONFieldError>
+  {
+    switch kind() {
+    case .array: break
+    case .null:
+      try skipValue(depth: depth)
+      return .failure(JSONFieldError(.null, expected: "an array", nullName: "Array<String>"))
+    default:
+      try skipValue(depth: depth)
+      return .failure(JSONFieldError(.wrongKind, expected: "an array"))
+    }
+    var array = try enterArray(depth: depth)
+    var elements: [String] = []
+    while try nextElement(of: &array) {
+      switch try readString(depth: depth + 1) {
+      case .success(let value): elements.append(value)
+      case .failure(let failure):
+        let error = JSONFieldError(failure, expected: "a string").under(index: array.count)
+        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
+        return .failure(error)
+      }
+    }
+    return .success(elements)
   }
 }
