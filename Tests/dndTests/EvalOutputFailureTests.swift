@@ -119,6 +119,59 @@ final class EvalOutputFailureTests: XCTestCase {
     }
   }
 
+  /// A reader that has gone away, with SIGPIPE at its default disposition in `dnd eval`
+  /// (which kills the process unless it is ignored): the tool still says "cannot write
+  /// answers" with the cause and exits 1, rather than dying of the signal.
+  func testReaderGoneWithDefaultSIGPIPEIsAReportedFailure() throws {
+    let executable = try XCTUnwrap(DNDProcess.executable).path
+    let scratch = NSTemporaryDirectory() + "dnd-sigpipe-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let input = scratch + "/in", errors = scratch + "/err"
+    try Data(String(repeating: Self.dailyLine + "\n", count: 20_000).utf8)
+      .write(to: URL(fileURLWithPath: input))
+    var ends: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&ends), 0)
+    close(ends[0])  // No reader, ever: the first write gets EPIPE (or the signal).
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+    posix_spawn_file_actions_addclose(&actions, ends[1])
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // SIGPIPE at its default in the child, whatever this test process does with it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = ([executable, "eval"] as [String]).map { strdup($0) } + [nil]
+    let envp =
+      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid = pid_t()
+    XCTAssertEqual(posix_spawn(&pid, executable, &actions, &attributes, argv, envp), 0)
+    close(ends[1])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    // WIFSIGNALED / WEXITSTATUS, spelled out (the macros are not imported).
+    let signal = status & 0x7F
+    XCTAssertEqual(signal, 0, "dnd eval died of signal \(signal)")
+    XCTAssertEqual((status >> 8) & 0xFF, 1, stderr)
+    XCTAssertEqual(stderr, "dnd eval: error: cannot write answers: Broken pipe\n")
+  }
+
   /// A closed standard input is not replaced by the zone root (which was then read as input:
   /// `Is a directory`): reading it fails as reading a closed descriptor does.
   func testClosedStandardInputIsNotReused() throws {

@@ -58,11 +58,14 @@ enum EvalCommand {
       -h, --help   show this help
 
     Exit status: 0 when the input was read through, even if some lines had errors; 1 when
-    standard input or output failed; 2 for bad usage.
+    standard input or output failed (a reader that went away too: "Broken pipe", whatever
+    the SIGPIPE disposition inherited); 2 for bad usage.
     """
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     var engine = EvalEngine(zones: try context.zones(), usesFastPath: !arguments.has("--no-cache"))
+    // A reader that goes away is a failed write to report (exit 1), not a death by signal.
+    Syscalls.reportBrokenPipesAsErrors()
     switch EvalStream.run(engine: &engine, input: 0, output: 1) {
     case .finished:
       return ExitStatus.success

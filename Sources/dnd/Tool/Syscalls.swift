@@ -31,6 +31,15 @@ enum Syscalls {
   }
 }
 
+extension Syscalls {
+  /// Makes a write to a pipe whose reader has gone fail with `EPIPE` instead of killing the
+  /// process with SIGPIPE, whatever disposition the parent left: the tool then reports the
+  /// failed write and exits with its documented status.
+  static func reportBrokenPipesAsErrors() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+}
+
 /// A system call that failed, with the `errno` it set.
 struct SystemCallError: Error, CustomStringConvertible {
   /// The `errno` value.
