@@ -8,7 +8,7 @@ import ZoneInfo
 /// general parser for everything else, one shared evaluation step.
 public struct EvalEngine {
   /// A decoded rule and its compiled form, cached by the rule's JSON text.
-  struct Entry<Rule: SavableRule> {
+  struct Entry<Rule: EvalRule> {
     var rule: Rule
     var compiled: Result<Rule.Compiled, RuleValidationError>
   }
@@ -120,7 +120,7 @@ public struct EvalEngine {
 
   /// The cached rule for this JSON text, decoding and compiling it on a miss; nil when it
   /// does not decode.
-  private static func entry<Rule: SavableRule & Decodable & EvalCacheCost>(
+  private static func entry<Rule: EvalRule & Decodable & EvalCacheCost>(
     _ bytes: UnsafeBufferPointer<UInt8>, in cache: inout EvalRuleCache<Entry<Rule>>,
     _ decoder: JSONDecoder, _ zones: ZoneDatabase
   ) -> Entry<Rule>? {

@@ -18,7 +18,7 @@ struct EvalEvaluation {
     rule: DoNotDisturbRule, compiled: Result<DoNotDisturbSchedule, RuleValidationError>?,
     at: Int64, savedAt: Int64?
   ) -> EvalAnswer {
-    answer(rule: rule, under: "rule", compiled: compiled, at: at, savedAt: savedAt) {
+    answer(prepared(rule, under: "rule", compiled: compiled, savedAt: savedAt), at: at) {
       (schedule) throws(ZoneError) in
       .dnd(
         inDoNotDisturb: try schedule.contains(at), nextChange: try schedule.nextChange(after: at))
@@ -39,29 +39,61 @@ struct EvalEvaluation {
     rule: OfflinePushRule, compiled: Result<CompiledOfflinePushRule, RuleValidationError>?,
     kind: PushKind, platform: Platform, online: PlatformSet, at: Int64, savedAt: Int64?
   ) -> EvalAnswer {
-    answer(rule: rule, under: "pushRule", compiled: compiled, at: at, savedAt: savedAt) {
+    answer(prepared(rule, under: "pushRule", compiled: compiled, savedAt: savedAt), at: at) {
       (ready) throws(ZoneError) in
       .push(try ready.decide(kind: kind, target: platform, online: online, at: at))
     }
   }
 
-  /// The steps every query shares: save and compile, check `at`, then ask.
-  func answer<Rule: SavableRule>(
-    rule: Rule, under root: String, compiled: Result<Rule.Compiled, RuleValidationError>?,
-    at: Int64, savedAt: Int64?, ask: (Rule.Compiled) throws(ZoneError) -> EvalAnswer
+  /// The rule compiled for a query: saved at `savedAt` first when the query has one (the
+  /// library's save-and-compile call), or as it is; the cached compiled rule when it stands
+  /// for that. Field errors are placed under `root`, the rule's key in the query line.
+  func prepared<Rule: EvalRule>(
+    _ rule: Rule, under root: String, compiled: Result<Rule.Compiled, RuleValidationError>?,
+    savedAt: Int64?
+  ) -> Result<Rule.Compiled, RuleValidationError> {
+    let result: Result<Rule.Compiled, RuleValidationError>
+    if let savedAt {
+      if !rule.usesSaveInstant, Zone.supportedInstants.contains(savedAt), let compiled,
+        case .success = compiled
+      {
+        // Saving only clears onceEndTimestamp, which this rule does not use.
+        result = compiled
+      } else {
+        result = Result { () throws(RuleValidationError) in
+          try rule.compiled(savedAt: savedAt, zones: zones)
+        }
+      }
+    } else {
+      result =
+        compiled ?? Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) }
+    }
+    return result.mapError { error in
+      // The save instant is a key of the query line itself, not of the rule.
+      RuleValidationError(
+        errors: error.errors.map { $0.field == "savedAt" ? $0 : $0.nested(under: root) })
+    }
+  }
+
+  /// The steps every query shares once the rule is compiled: check `at`, then ask.
+  func answer<Compiled>(
+    _ prepared: Result<Compiled, RuleValidationError>, at: Int64,
+    ask: (Compiled) throws(ZoneError) -> EvalAnswer
   ) -> EvalAnswer {
     var errors: [RuleFieldError] = []
-    var ready: Rule.Compiled?
-    switch rule.prepared(savedAt: savedAt, zones: zones, under: root, compiledAsIs: compiled) {
+    var ready: Compiled?
+    switch prepared {
     case .success(let compiledRule): ready = compiledRule
     case .failure(let error): errors = error.errors
     }
-    if !Zone.supportedInstants.contains(at) { errors.append(instantError(field: "at", at)) }
+    if !Zone.supportedInstants.contains(at) {
+      errors.append(.outsideSupportedYears(field: "at", at))
+    }
     guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
     do {
       return try ask(ready)
     } catch {
-      return .error(EvalError(fields: [instantError(field: "at", at)]))
+      return .error(EvalError(fields: [.outsideSupportedYears(field: "at", at)]))
     }
   }
 }

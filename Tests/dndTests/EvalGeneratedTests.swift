@@ -132,21 +132,25 @@ final class EvalGeneratedTests: XCTestCase {
     var line = "{\"rule\": \(Self.json(rule, &random)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
-    let expected = Self.expected(rule, under: "rule", at: at, savedAt: savedAt, zones: zones) {
+    let prepared = Result { () throws(RuleValidationError) in
+      if let savedAt { return try DoNotDisturbSchedule(rule: rule, savedAt: savedAt, zones: zones) }
+      return try DoNotDisturbSchedule(rule: rule, zones: zones)
+    }
+    let expected = Self.expected(prepared, at: at) {
       .dnd(try $0.contains(at), try $0.nextChange(after: at))
     }
     return Query(line: line, expected: expected)
   }
 
-  /// The expected answer from the library: saved and compiled as the server would, `at`
-  /// checked, then asked.
-  static func expected<Rule: SavableRule>(
-    _ rule: Rule, under root: String, at: Int64, savedAt: Int64?, zones: ZoneDatabase,
-    ask: (Rule.Compiled) throws -> Expected
+  /// The expected answer from the library: saved and compiled as the server would (its one
+  /// save-and-compile call when the query has `savedAt`), `at` checked, then asked.
+  static func expected<Compiled>(
+    _ prepared: Result<Compiled, RuleValidationError>, at: Int64,
+    ask: (Compiled) throws -> Expected
   ) -> Expected {
     var errors: [RuleFieldError] = []
-    var compiled: Rule.Compiled?
-    switch rule.prepared(savedAt: savedAt, zones: zones, under: root) {
+    var compiled: Compiled?
+    switch prepared {
     case .success(let ready): compiled = ready
     case .failure(let error): errors = error.errors
     }
@@ -194,7 +198,13 @@ final class EvalGeneratedTests: XCTestCase {
       + "\"platform\": \(target.rawValue), \"onlinePlatforms\": \(list(online)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
-    let expected = Self.expected(rule, under: "pushRule", at: at, savedAt: savedAt, zones: zones) {
+    let prepared = Result { () throws(RuleValidationError) in
+      if let savedAt {
+        return try CompiledOfflinePushRule(rule: rule, savedAt: savedAt, zones: zones)
+      }
+      return try CompiledOfflinePushRule(rule: rule, zones: zones)
+    }
+    let expected = Self.expected(prepared, at: at) {
       let decision = try $0.decide(kind: kind, target: target, online: PlatformSet(online), at: at)
       return .push(decision.delivers, decision.reason?.description, decision.until)
     }

@@ -123,10 +123,12 @@ struct RuleInput {
   /// - Returns: The compiled rule.
   /// - Throws: ``CLIError`` listing every invalid field.
   func compile(savedAt: Int64?, zones: ZoneDatabase) throws(CLIError) -> CompiledOfflinePushRule {
-    switch pushRule.prepared(savedAt: savedAt, zones: zones, under: "") {
-    case .success(let compiled):
-      return compiled
-    case .failure(let error):
+    do throws(RuleValidationError) {
+      if let savedAt {
+        return try CompiledOfflinePushRule(rule: pushRule, savedAt: savedAt, zones: zones)
+      }
+      return try CompiledOfflinePushRule(rule: pushRule, zones: zones)
+    } catch {
       let fields = error.errors.map { fieldError in
         isPushRule ? fieldError.description : Self.unnested(fieldError).description
       }
