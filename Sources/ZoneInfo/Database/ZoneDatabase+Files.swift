@@ -14,6 +14,9 @@ package enum RootFileError: Error, Equatable {
   case outsideRoot
   /// More than ``ZoneDatabase/maximumLinks`` symbolic links on the way (a loop, most likely).
   case tooManyLinks
+  /// A directory of the path as written is a symbolic link (see
+  /// `ZoneDatabase.checkRealDirectories(_:includingLast:)`).
+  case directoryLink(component: String)
   /// Not a regular file: a FIFO, a device, a socket or a directory.
   case notRegularFile(mode: mode_t)
   /// Larger than the limit for this file.
@@ -27,6 +30,9 @@ package enum RootFileError: Error, Equatable {
     case .missing: return "no such file"
     case .outsideRoot: return "resolves outside the database root"
     case .tooManyLinks: return "more than \(ZoneDatabase.maximumLinks) symbolic links (a loop?)"
+    case .directoryLink(let component):
+      return "\(component) is a symbolic link, not a directory (links between directories "
+        + "would give one file endless names)"
     case .notRegularFile(let mode): return "not a regular file (\(RootFileError.kind(of: mode)))"
     case .tooLarge(let limit): return "file larger than \(limit) bytes"
     case .system(let operation, let error): return "\(operation) failed: \(error.message)"
@@ -48,6 +54,7 @@ extension ZoneDatabase {
   ///   - directory: Whether to open a directory (for listing) rather than a file.
   /// - Returns: The descriptor, which the caller closes.
   func openBeneathRoot(_ path: String, directory: Bool = false) throws(RootFileError) -> Int32 {
+    try checkRealDirectories(path, includingLast: directory)
     let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (directory ? O_DIRECTORY : 0)
     if kernelChecksPaths {
       // EAGAIN: the kernel saw a rename during a `..` and asks for a retry.
@@ -65,6 +72,49 @@ extension ZoneDatabase {
       }
     }
     return try walkBeneathRoot(path, directory: directory)
+  }
+
+  /// Refuses a path whose directories, as written, are not all real directories: a link to a
+  /// directory (`Dot -> .`, `Sub/Up -> ..`) would let one zone file be loaded under endlessly
+  /// many IDs (`Dot/Sub/Up/America/New_York`, …), each keeping a table of its own. Only the
+  /// last component may be a link (as tzdata's backward names are), and its target is followed
+  /// as before, links and all. The directories are opened one by one without following links;
+  /// a step that fails for any other reason is left to the open that follows, which says why.
+  ///
+  /// The check comes before the open, so a root that swaps a directory for a link between
+  /// the two gets that one load through; the open still stays inside the root.
+  ///
+  /// - Parameters:
+  ///   - path: The relative path about to be opened.
+  ///   - includingLast: Whether the last component must be a real directory too (when a
+  ///     directory is opened).
+  func checkRealDirectories(_ path: String, includingLast: Bool) throws(RootFileError) {
+    var components = path.split(separator: "/", omittingEmptySubsequences: true)
+    if !includingLast { components = components.dropLast() }
+    guard !components.isEmpty else { return }
+    // The directories entered, innermost last; the root itself is not closed.
+    var held: [Int32] = []
+    defer { held.forEach(Syscalls.closeDescriptor) }
+    for component in components where component != "." {
+      if component == ".." {
+        guard let parent = held.popLast() else { return }
+        Syscalls.closeDescriptor(parent)
+        continue
+      }
+      let name = String(component)
+      let current = held.last ?? rootDescriptor
+      do {
+        held.append(
+          try Syscalls.openRelative(
+            current, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_DIRECTORY | O_NOFOLLOW))
+      } catch {
+        // A link fails with ELOOP, or ENOTDIR as a directory was asked for; so does a file.
+        guard error.code == ELOOP || error.code == ENOTDIR,
+          (try? Syscalls.linkTarget(current, name)) != nil
+        else { return }
+        throw .directoryLink(component: name)
+      }
+    }
   }
 
   /// Opens `path` under the root one component at a time, for systems without openat2: each

@@ -165,7 +165,8 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   ///
   /// Canonical names, links and backward names (`US/Pacific`, `Asia/Calcutta`), `UTC` and
   /// `Etc/GMT+5` all load; the ID is checked as a name and never used as a path outside the
-  /// root (symbolic links are followed only while they stay inside it).
+  /// root (symbolic links are followed only while they stay inside it, and the ID's own
+  /// directories must be real ones, not links).
   ///
   /// - Parameter id: An IANA zone ID.
   /// - Returns: The zone, shared with every other caller of the same ID.
