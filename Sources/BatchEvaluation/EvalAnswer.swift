@@ -7,6 +7,9 @@ public enum EvalAnswer {
   case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
   /// The answer to a push query.
   case push(PushDecision)
+  /// The answer to a push query with preferences, a conversation setting or a message: the
+  /// push answer and its `breakthrough`.
+  case policyPush(PushPolicyDecision)
   /// The answer to a weekly schedule query.
   case schedule(quiet: Bool, nextChange: Int64?)
   /// An error line.
@@ -28,18 +31,18 @@ public enum EvalAnswer {
       if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
       out.append("}\n")
     case .push(let decision):
-      out.append("{\"deliver\": ")
-      out.append(bool: decision.delivers)
-      out.append(", \"reason\": ")
-      if let reason = decision.reason {
+      Self.writeFields(of: decision, to: &out)
+      out.append("}\n")
+    case .policyPush(let answer):
+      Self.writeFields(of: answer.decision, to: &out)
+      out.append(", \"breakthrough\": ")
+      if let breakthrough = answer.breakthrough {
         out.append(byte: UInt8(ascii: "\""))
-        out.append(reason.wireName)
+        out.append(breakthrough.wireName)
         out.append(byte: UInt8(ascii: "\""))
       } else {
         out.append("null")
       }
-      out.append(", \"until\": ")
-      if let until = decision.until { out.append(integer: until) } else { out.append("null") }
       out.append("}\n")
     case .error(let error):
       out.append("{\"error\": {\"code\": ")
@@ -48,6 +51,24 @@ public enum EvalAnswer {
       out.append(jsonString: error.message)
       out.append("}}\n")
     }
+  }
+}
+
+extension EvalAnswer {
+  /// `{"deliver": …, "reason": …, "until": …` of a push answer, without the closing brace.
+  static func writeFields(of decision: PushDecision, to out: inout ByteWriter) {
+    out.append("{\"deliver\": ")
+    out.append(bool: decision.delivers)
+    out.append(", \"reason\": ")
+    if let reason = decision.reason {
+      out.append(byte: UInt8(ascii: "\""))
+      out.append(reason.wireName)
+      out.append(byte: UInt8(ascii: "\""))
+    } else {
+      out.append("null")
+    }
+    out.append(", \"until\": ")
+    if let until = decision.until { out.append(integer: until) } else { out.append("null") }
   }
 }
 
@@ -86,11 +107,12 @@ public struct EvalError: Error {
     public static let invalidQuery = Self(rawValue: "invalidQuery")
 
     /// Every code `dnd eval` writes: its own, then the rule fields' (all of DNDSchedule's,
-    /// and of OfflinePush's the push rule's; its queries carry no preferences, conversation
-    /// settings or messages).
+    /// and all of OfflinePush's: the push rule's, and those of the preferences, conversation
+    /// settings and messages a push query may carry).
     public static let all: [Self] =
       [.invalidJSON, .invalidQuery]
-      + (RuleFieldError.Code.scheduleCodes + [.tooManyPlatforms]).map(Self.init)
+      + (RuleFieldError.Code.scheduleCodes + RuleFieldError.Code.offlinePushCodes)
+      .map(Self.init)
   }
 
   /// The wire code: ``Code/invalidJSON``, ``Code/invalidQuery``, or a rule field's code.

@@ -62,6 +62,11 @@ public struct EvalEngine {
     case .dnd(let rule):
       return evaluation.answerDND(rule: rule, compiled: nil, at: query.at, savedAt: query.savedAt)
     case .push(let rule, let kind, let platform, let online):
+      if let policy = query.policy {
+        return evaluation.answerPush(
+          rule: rule, kind: kind, platform: platform, online: PlatformSet(online),
+          at: query.at, savedAt: query.savedAt, policy: policy)
+      }
       return evaluation.answerPush(
         rule: rule, compiled: nil, kind: kind, platform: platform, online: PlatformSet(online),
         at: query.at, savedAt: query.savedAt)

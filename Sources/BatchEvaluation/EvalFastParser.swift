@@ -70,7 +70,7 @@ struct EvalFastParser: JSONByteScanning {
 
   /// Records a known key's value; false for a duplicate key (known or not), for an unknown
   /// key's object or array, or for `schedule` (weekly schedule queries, and lines that mix one
-  /// with a rule, are the general parser's).
+  /// with a rule, are the general parser's) and `preferences`, `conversation` or `message`.
   func assign(key: Range<Int>, value: Range<Int>, to fields: inout Fields) -> Bool {
     func set(_ slot: inout Range<Int>?) -> Bool {
       guard slot == nil else { return false }
@@ -85,6 +85,10 @@ struct EvalFastParser: JSONByteScanning {
     case 8 where matches(key, "pushRule"): return set(&fields.pushRule)
     case 8 where matches(key, "platform"): return set(&fields.platform)
     case 8 where matches(key, "schedule"): return false
+    // A push query with a policy value is the general parser's, whatever the value.
+    case 7 where matches(key, "message"): return false
+    case 11 where matches(key, "preferences"): return false
+    case 12 where matches(key, "conversation"): return false
     case 15 where matches(key, "onlinePlatforms"): return set(&fields.onlinePlatforms)
     default:
       // An object or array under an unknown key may hold a key twice: the general parser's.

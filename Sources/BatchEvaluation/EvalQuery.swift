@@ -19,6 +19,9 @@ struct EvalQuery {
   var question: Question
   var at: Int64
   var savedAt: Int64?
+  /// A push query's preferences, conversation setting and message, when it has any of them
+  /// (its answer then names the breakthrough).
+  var policy: EvalPolicyInputs?
 
   /// The line as JSON, every field optional; `null` counts as absent.
   struct Document: Decodable {
@@ -30,9 +33,13 @@ struct EvalQuery {
     var kind: String?
     var platform: Platform?
     var onlinePlatforms: [Platform]?
+    var preferences: PushPreferences?
+    var conversation: ConversationSetting?
+    var message: PushMessage?
 
     enum CodingKeys: String, CodingKey {
       case rule, pushRule, schedule, at, savedAt, kind, platform, onlinePlatforms
+      case preferences, conversation, message
     }
 
     init(from decoder: any Decoder) throws {
@@ -53,6 +60,10 @@ struct EvalQuery {
       kind = try c.decodeIfPresent(String.self, forKey: .kind)
       platform = try c.decodeIfPresent(Platform.self, forKey: .platform)
       onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms)
+      // The policy values are read as their wire forms are: an explicit null is an error.
+      preferences = try c.decodeWire(PushPreferences.self, forKey: .preferences)
+      conversation = try c.decodeWire(ConversationSetting.self, forKey: .conversation)
+      message = try c.decodeWire(PushMessage.self, forKey: .message)
     }
 
     /// An instant field; a number that fits no `Int64` is reported at its key, which
@@ -109,6 +120,10 @@ struct EvalQuery {
     func problem(_ message: String) -> EvalError {
       EvalError(code: .invalidQuery, message: "invalid query: " + message)
     }
+    let policy = EvalPolicyInputs(
+      preferences: document.preferences, conversation: document.conversation,
+      message: document.message)
+    let onlyPush = "preferences, conversation and message belong to a push query (\"pushRule\")"
     if let schedule = document.schedule {
       guard document.rule == nil && document.pushRule == nil else {
         throw problem("a query has one of \"rule\", \"pushRule\" or \"schedule\"")
@@ -119,6 +134,7 @@ struct EvalQuery {
       guard let at = document.at else {
         throw problem("at: required key is missing (the instant, UNIX seconds)")
       }
+      guard policy == nil else { throw problem(onlyPush) }
       self.at = at
       savedAt = nil
       question = .schedule(schedule)
@@ -134,6 +150,7 @@ struct EvalQuery {
     savedAt = document.savedAt
     switch (document.rule, document.pushRule) {
     case (let rule?, nil):
+      guard policy == nil else { throw problem(onlyPush) }
       question = .dnd(rule)
     case (nil, let pushRule?):
       guard let kindText = document.kind else {
@@ -152,6 +169,7 @@ struct EvalQuery {
             + "\(OfflinePushRule.maximumPlatformCount) entries")
       }
       question = .push(pushRule, kind: kind, platform: platform, online: online)
+      self.policy = policy
     case (.some, .some):
       throw problem("a query has \"rule\" or \"pushRule\", not both")
     case (nil, nil):
@@ -180,11 +198,18 @@ struct EvalQuery {
   }
 
   /// `invalidJSON` for a problem inside `rule` or `pushRule`, `invalidSchedule` inside
-  /// `schedule`, `invalidQuery` elsewhere.
+  /// `schedule`, `invalidPreferences`, `invalidConversation` and `invalidMessage` inside
+  /// those, `invalidQuery` elsewhere.
   static func classify(path: String, reason: String) -> EvalError {
     if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
       return EvalError(
         code: EvalError.Code(.invalidSchedule),
+        message: RuleDecodingError(keyPath: path, reason: reason).description)
+    }
+    for (name, code) in EvalPolicyInputs.errorCodes
+    where path == name || path.hasPrefix(name + ".") || path.hasPrefix(name + "[") {
+      return EvalError(
+        code: EvalError.Code(code),
         message: RuleDecodingError(keyPath: path, reason: reason).description)
     }
     let inRule = ["rule", "pushRule"].contains { name in

@@ -30,6 +30,17 @@ enum EvalCommand {
                "messagePushDisabled"|"callPushDisabled"|"platformRule"|"doNotDisturb",
                "until": <unix seconds or null>}
       (until is the end of the do-not-disturb block when the reason is doNotDisturb)
+    A push query may also carry the user's preferences, the conversation's setting and the
+    message (each optional, every field optional):
+      "preferences": {"level": "all"|"mentions"|"none", "breakthrough": {"senders": [<id>…],
+                      "mentions": <bool>, "urgent": <bool>, "repeatCallSeconds": <int ≥ 0>}}
+      "conversation": {"level": "all"|"mentions"|"none", "until": <unix seconds, optional>}
+      "message": {"sender": <id>, "mentioned": <bool>, "mentionAll": <bool>,
+                  "urgent": <bool>, "previousCallAt": <unix seconds>}
+      answer: as above, with reason also "conversationMuted"|"notMentioned" (messages only;
+              until is then the conversation's until when its level decided), and
+              "breakthrough": null|"prioritySender"|"repeatCaller"|"urgent"|"mention"
+              (what lifted do-not-disturb)
     With savedAt, the rule is first saved (normalized) at that instant, which computes
     onceEndTimestamp for once (1) and unknown (0) rules as the server does.
 
@@ -44,6 +55,13 @@ enum EvalCommand {
                                one's and the message lists them all
       invalidInstant           at, savedAt or onceEndTimestamp outside years -9999...9999
       tooManyPlatforms         a rule's platform list has more than 1024 entries
+      invalidPreferences       preferences: a bad level, an empty or overlong (> 256 bytes)
+                               sender, a negative repeatCallSeconds, or a wrong JSON type
+      tooManySenders           preferences.breakthrough.senders has more than 1024 entries
+      invalidConversation      conversation: a bad level, until outside the supported years,
+                               or a wrong JSON type
+      invalidMessage           message: an empty or overlong sender, previousCallAt outside
+                               the supported years, or a wrong JSON type
 
     Example:
       echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, \\
