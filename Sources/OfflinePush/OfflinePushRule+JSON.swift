@@ -16,9 +16,7 @@ extension OfflinePushRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try jsonData.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonData.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 
   /// The rule as a JSON document in the wire names, for storing it or sending it to the
@@ -41,9 +39,7 @@ extension DoNotDisturbRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try jsonData.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonData.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 }
 
@@ -54,8 +50,6 @@ extension WeeklyScheduleRule {
   /// - Parameter jsonData: The JSON document.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try jsonData.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonData.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 }

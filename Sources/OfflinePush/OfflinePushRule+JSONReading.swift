@@ -32,9 +32,7 @@ extension OfflinePushRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try jsonBytes.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 
   /// Reads a rule from the value at the reader's cursor.
@@ -105,9 +103,7 @@ extension DoNotDisturbRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try jsonBytes.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 }
 
@@ -131,13 +127,40 @@ extension WeeklyScheduleRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try jsonBytes.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
+    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
   }
 }
 
 extension RuleDecodingError {
+  /// Runs a decoder over a collection's bytes, keeping its typed error (the collections'
+  /// `withUnsafeBytes` rethrows untyped) and moving the value out without a copy.
+  ///
+  /// - Parameters:
+  ///   - withBytes: Calls its argument with the bytes, such as `{ data.withUnsafeBytes($0) }`.
+  ///   - decode: The decoder.
+  /// - Returns: The value.
+  /// - Throws: What `decode` throws.
+  static func reading<Value>(
+    _ withBytes: ((UnsafeRawBufferPointer) -> Void) -> Void,
+    _ decode: (UnsafeRawBufferPointer) throws(RuleDecodingError) -> Value
+  ) throws(RuleDecodingError) -> Value {
+    var value: Value?
+    var failure: RuleDecodingError?
+    withoutActuallyEscaping(decode) { decode in
+      withBytes { bytes in
+        do throws(RuleDecodingError) {
+          value = try decode(bytes)
+        } catch {
+          failure = error
+        }
+      }
+    }
+    guard let decoded = value.take() else {
+      throw failure ?? RuleDecodingError(keyPath: "", reason: "no bytes were read")
+    }
+    return decoded
+  }
+
   /// The error of a document the strict reader refused: its bad values, in document order.
   ///
   /// - Parameter error: The reader's error.

@@ -4,7 +4,8 @@
 
 extension JSONByteScanning {
   /// A syntax problem at the current byte: what was expected, and what was found there.
-  func problem(_ expected: String) -> JSONSyntax.Problem {
+  @inlinable
+  package func problem(_ expected: String) -> JSONSyntax.Problem {
     let found: String
     if index >= bytes.count {
       found = "the end of the line"
@@ -17,7 +18,8 @@ extension JSONByteScanning {
 
   /// Reads a string at its opening quote; returns its raw bytes between the quotes (escapes
   /// checked, not decoded).
-  mutating func string() throws(JSONSyntax.Problem) -> UnsafeBufferPointer<UInt8> {
+  @inlinable
+  package mutating func string() throws(JSONSyntax.Problem) -> UnsafeBufferPointer<UInt8> {
     var plain = true
     return try string(plain: &plain)
   }
@@ -25,11 +27,20 @@ extension JSONByteScanning {
   /// ``string()``, also telling whether the raw bytes are the text itself.
   ///
   /// - Parameter plain: Set to false when the string has an escape or a byte outside ASCII.
-  mutating func string(plain: inout Bool) throws(JSONSyntax.Problem) -> UnsafeBufferPointer<UInt8> {
+  @inlinable
+  package mutating func string(plain: inout Bool) throws(JSONSyntax.Problem) -> UnsafeBufferPointer<
+    UInt8
+  > {
     index += 1
     let start = index
-    while index < bytes.count {
+    let count = bytes.count
+    while index < count {
       let byte = bytes[index]
+      // Plain bytes in a tight loop: the switch below is for the rare ones.
+      if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte &- 0x20 < 0x60 {
+        index += 1
+        continue
+      }
       switch byte {
       case UInt8(ascii: "\""):
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
@@ -67,7 +78,8 @@ extension JSONByteScanning {
   }
 
   /// Reads `true`, `false` or `null` at its first letter.
-  mutating func literal(_ word: StaticString) throws(JSONSyntax.Problem) {
+  @inlinable
+  package mutating func literal(_ word: StaticString) throws(JSONSyntax.Problem) {
     let count = word.utf8CodeUnitCount
     let matches = word.withUTF8Buffer { expected in
       index + count <= bytes.count
@@ -80,7 +92,9 @@ extension JSONByteScanning {
   /// Reads a number at its first byte (`-` or a digit).
   ///
   /// - Returns: Where its text is, and whether it is plain (no fraction, no exponent).
-  mutating func scanNumber() throws(JSONSyntax.Problem) -> (range: Range<Int>, plain: Bool) {
+  @inlinable
+  package mutating func scanNumber() throws(JSONSyntax.Problem) -> (range: Range<Int>, plain: Bool)
+  {
     let start = index
     _ = consume(UInt8(ascii: "-"))
     guard index < bytes.count, isDigit(bytes[index]) else {
@@ -115,10 +129,11 @@ extension JSONByteScanning {
 }
 
 /// Whether a byte is an ASCII digit.
-@inline(__always)
-func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+@inlinable
+package func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
 /// Whether a byte is an ASCII hex digit.
-func isHexDigit(_ byte: UInt8) -> Bool {
+@inlinable
+package func isHexDigit(_ byte: UInt8) -> Bool {
   (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
 }

@@ -1,9 +1,12 @@
 /// One bad value of a document: its key path and what was wrong there.
+@usableFromInline
 package struct JSONFieldError: Error, Sendable, Hashable {
   /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; relative to
   /// the value being decoded until a decoder above it prefixes its own key.
+  @usableFromInline
   package var keyPath: String
   /// What was wrong there.
+  @usableFromInline
   package var reason: String
 
   /// Creates the error.
@@ -11,6 +14,7 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// - Parameters:
   ///   - keyPath: The key path.
   ///   - reason: What was wrong.
+  @usableFromInline
   package init(keyPath: String = "", reason: String) {
     self.keyPath = keyPath
     self.reason = reason
@@ -20,6 +24,7 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   ///
   /// - Parameter key: The member's key.
   /// - Returns: The error with `key` in front of its key path.
+  @usableFromInline
   package func under(key: String) -> JSONFieldError {
     JSONFieldError(keyPath: key + Self.joining(keyPath), reason: reason)
   }
@@ -28,6 +33,7 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   ///
   /// - Parameter index: The element's index.
   /// - Returns: The error with `[index]` in front of its key path.
+  @usableFromInline
   package func under(index: Int) -> JSONFieldError {
     JSONFieldError(keyPath: "[\(index)]" + Self.joining(keyPath), reason: reason)
   }
@@ -43,6 +49,7 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   ///   - expected: What the field takes, such as `a boolean` or `an integer`.
   ///   - nullName: What the field takes, in the message for `null` (by default `expected`).
   /// - Returns: The error, at the value itself.
+  @usableFromInline
   package init(_ failure: JSONValueFailure, expected: String, nullName: String? = nil) {
     switch failure {
     case .null: self.init(reason: "expected \(nullName ?? expected), found null")
@@ -59,12 +66,16 @@ package struct JSONFieldError: Error, Sendable, Hashable {
 /// be read is recorded and reads as absent, so the value is still built (`errors` then says
 /// which fields were bad); a required field that is missing or bad stops the value (`stop`),
 /// and the fields after it are not reported.
+@usableFromInline
 package struct JSONDecoded<Value> {
   /// The value; nil when ``stop`` is set.
+  @usableFromInline
   package var value: Value?
   /// The bad fields recorded, in the order the type reads its fields.
+  @usableFromInline
   package var errors: [JSONFieldError] = []
   /// What stopped the value, if anything.
+  @usableFromInline
   package var stop: JSONFieldError?
 
   /// A value, with the bad fields recorded while reading it.
@@ -72,7 +83,8 @@ package struct JSONDecoded<Value> {
   /// - Parameters:
   ///   - value: The value.
   ///   - errors: The bad fields.
-  package init(value: Value, errors: [JSONFieldError] = []) {
+  @inlinable
+  package init(value: consuming Value, errors: [JSONFieldError] = []) {
     self.value = value
     self.errors = errors
   }
@@ -82,6 +94,7 @@ package struct JSONDecoded<Value> {
   /// - Parameters:
   ///   - stop: What stopped it.
   ///   - errors: The bad fields recorded before that.
+  @inlinable
   package init(stop: JSONFieldError, errors: [JSONFieldError] = []) {
     self.stop = stop
     self.errors = errors
@@ -89,20 +102,24 @@ package struct JSONDecoded<Value> {
 
   /// The value as a field of another object reads it: whatever stopped it is recorded after
   /// its own errors, and the field then reads as absent (nil).
-  package var asField: (value: Value?, errors: [JSONFieldError]) {
+  @inlinable
+  package consuming func asField() -> (value: Value?, errors: [JSONFieldError]) {
     (value, stop.map { errors + [$0] } ?? errors)
   }
 }
 
 /// The bad fields of one object, recorded as a decoder meets them in the document and given
 /// back in the order the type reads its fields.
+@usableFromInline
 package struct JSONObjectErrors {
-  private var recorded: [(field: Int, errors: [JSONFieldError])] = []
+  @usableFromInline var recorded: [(field: Int, errors: [JSONFieldError])] = []
 
   /// No errors yet.
+  @inlinable
   package init() {}
 
   /// Whether nothing was recorded.
+  @inlinable
   package var isEmpty: Bool { recorded.isEmpty }
 
   /// Records a field's errors.
@@ -111,6 +128,7 @@ package struct JSONObjectErrors {
   ///   - errors: The errors, with key paths relative to the field's value.
   ///   - field: The field's index in `names`.
   ///   - names: The object's keys.
+  @inlinable
   package mutating func record(_ errors: [JSONFieldError], field: Int, names: JSONKeyNames) {
     guard !errors.isEmpty else { return }
     let key = names.name(field)
@@ -126,7 +144,10 @@ package struct JSONObjectErrors {
   ///     are not reported.
   ///   - names: The object's keys.
   /// - Returns: The result.
-  package func result<Value>(_ value: Value, requiredFailure: Int? = nil, names: JSONKeyNames)
+  @inlinable
+  package func result<Value>(
+    _ value: consuming Value, requiredFailure: Int? = nil, names: JSONKeyNames
+  )
     -> JSONDecoded<Value>
   {
     var ordered = recorded.sorted { $0.field < $1.field }
@@ -149,6 +170,7 @@ extension JSONReader {
   /// - Returns: The error at the value (`expected an object`, in the words the wire decoders
   ///   have always used), or nil.
   /// - Throws: ``JSONReadStop``.
+  @usableFromInline
   package mutating func notAnObject(depth: Int) throws(JSONReadStop) -> JSONFieldError? {
     switch kind() {
     case .object: return nil
@@ -165,6 +187,7 @@ extension JSONReader {
   ///
   /// - Parameter reason: Why the key is not text.
   /// - Returns: The error, at the object.
+  @usableFromInline
   package static func invalidKey(_ reason: String) -> JSONFieldError {
     JSONFieldError(reason: "expected keys that are text: \(reason)")
   }
@@ -178,6 +201,7 @@ extension JSONReader {
   ///   - element: Makes an element from its integer.
   /// - Returns: The list, or the error at the list or at its first bad element.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readIntegerList<Element>(
     depth: Int, typeName: String, _ element: (Int64) -> Element
   ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
@@ -206,14 +230,29 @@ extension JSONReader {
 }
 
 /// A document that could not be decoded: the first bad value, and the others after it.
+@usableFromInline
 package struct JSONDocumentError: Error, Sendable, Hashable {
   /// The first error; an empty key path for the document itself (its syntax).
+  @usableFromInline
   package var first: JSONFieldError
   /// The other bad values, in the order the type reads its fields.
+  @usableFromInline
   package var further: [JSONFieldError] = []
+
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - first: The first error.
+  ///   - further: The others.
+  @usableFromInline
+  package init(first: JSONFieldError, further: [JSONFieldError] = []) {
+    self.first = first
+    self.further = further
+  }
 }
 
 /// Runs a wire type's decoder over one whole document.
+@usableFromInline
 package enum JSONDocument {
   /// Decodes one document.
   ///
@@ -229,19 +268,20 @@ package enum JSONDocument {
   ///   - read: The type's decoder, run at depth 0.
   /// - Returns: The value.
   /// - Throws: ``JSONDocumentError``.
+  @inlinable
   package static func decode<Value>(
     _ bytes: UnsafeBufferPointer<UInt8>,
     _ read: (inout JSONReader) throws(JSONReadStop) -> JSONDecoded<Value>
   ) throws(JSONDocumentError) -> Value {
     var reader = JSONReader(bytes)
-    let decoded: JSONDecoded<Value>
+    var decoded: JSONDecoded<Value>
     do throws(JSONReadStop) {
       decoded = try read(&reader)
       try reader.finishDocument()
     } catch {
       throw documentError(error, bytes)
     }
-    if let value = decoded.value, decoded.errors.isEmpty { return value }
+    if decoded.errors.isEmpty, let value = decoded.value.take() { return value }
     var all = decoded.errors
     if var stop = decoded.stop {
       if stop.keyPath.isEmpty {
@@ -258,6 +298,7 @@ package enum JSONDocument {
   }
 
   /// The error of a document whose reading stopped.
+  @usableFromInline
   static func documentError(_ stop: JSONReadStop, _ bytes: UnsafeBufferPointer<UInt8>)
     -> JSONDocumentError
   {
@@ -296,6 +337,7 @@ extension JSONObjectErrors {
   ///   - expected: What the field takes, such as `a boolean`.
   ///   - nullName: What the field takes, in the message for `null`.
   /// - Returns: The value, or nil.
+  @inlinable
   package mutating func take<Value>(
     _ result: Result<Value, JSONValueFailure>, field: Int, names: JSONKeyNames,
     expected: String, nullName: String? = nil
@@ -318,6 +360,7 @@ extension JSONObjectErrors {
   ///   - field: The field's index in `names`.
   ///   - names: The object's keys.
   /// - Returns: The value, or nil.
+  @inlinable
   package mutating func take<Value>(
     _ result: Result<Value, JSONFieldError>, field: Int, names: JSONKeyNames
   ) -> Value? {
@@ -337,10 +380,11 @@ extension JSONObjectErrors {
   ///   - field: The field's index in `names`.
   ///   - names: The object's keys.
   /// - Returns: The value, or nil.
+  @inlinable
   package mutating func take<Value>(
-    _ decoded: JSONDecoded<Value>, field: Int, names: JSONKeyNames
+    _ decoded: consuming JSONDecoded<Value>, field: Int, names: JSONKeyNames
   ) -> Value? {
-    let (value, errors) = decoded.asField
+    let (value, errors) = decoded.asField()
     record(errors, field: field, names: names)
     return value
   }
@@ -356,6 +400,7 @@ extension JSONReader {
   ///   - read: The nested decoder.
   /// - Returns: What the nested decoder read.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readObjectField<Value>(
     depth: Int, typeName: String,
     _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
@@ -376,6 +421,7 @@ extension JSONReader {
   ///   - read: The elements' decoder.
   /// - Returns: The list, or the errors that stopped it; the errors recorded in elements.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readObjectList<Element>(
     depth: Int, typeName: String,
     _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>

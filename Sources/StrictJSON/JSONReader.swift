@@ -14,20 +14,25 @@
 /// ``JSONValueFailure``, so that decoding goes on and a document is reported whole; a
 /// ``JSONReadStop`` (bad syntax, a duplicate key) ends the document. ``JSONDocument`` runs a
 /// decoder over a whole document and turns what it found into one ``JSONDocumentError``.
+@usableFromInline
 package struct JSONReader: JSONByteScanning {
   /// The document.
+  @usableFromInline
   package let bytes: UnsafeBufferPointer<UInt8>
   /// The next byte to read.
+  @usableFromInline
   package var index = 0
 
   /// A reader at the start of a document.
   ///
   /// - Parameter bytes: The document's bytes; they must outlive the reader.
+  @usableFromInline
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// The JSON kinds of value.
+  @usableFromInline
   package enum Kind: Sendable {
     case object, array, string, number, boolean, null
   }
@@ -36,6 +41,7 @@ package struct JSONReader: JSONByteScanning {
   ///
   /// - Returns: The kind, or nil when no value starts there (``skipValue(depth:)`` then says
   ///   why).
+  @inlinable
   package mutating func kind() -> Kind? {
     skipWhitespace()
     guard index < bytes.count else { return nil }
@@ -51,7 +57,7 @@ package struct JSONReader: JSONByteScanning {
   }
 
   /// Refuses a value nested deeper than ``JSONSyntax/maximumDepth``, as ``JSONSyntax`` does.
-  @inline(__always)
+  @inlinable
   mutating func checkDepth(_ depth: Int) throws(JSONReadStop) {
     guard depth < JSONSyntax.maximumDepth else {
       throw .syntax(
@@ -66,6 +72,7 @@ package struct JSONReader: JSONByteScanning {
   ///
   /// - Parameter depth: The value's depth (0 for the document itself).
   /// - Throws: ``JSONReadStop``.
+  @usableFromInline
   package mutating func skipValue(depth: Int) throws(JSONReadStop) {
     skipWhitespace()
     try checkDepth(depth)
@@ -98,6 +105,7 @@ package struct JSONReader: JSONByteScanning {
   }
 
   /// Skips a value of the wrong kind, which is then reported as `failure`.
+  @usableFromInline
   mutating func skip<Value>(_ failure: JSONValueFailure, depth: Int) throws(JSONReadStop)
     -> Result<Value, JSONValueFailure>
   {
@@ -112,6 +120,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Parameter depth: The value's depth.
   /// - Returns: The boolean, or what the value was instead (it is skipped).
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readBoolean(depth: Int) throws(JSONReadStop)
     -> Result<Bool, JSONValueFailure>
   {
@@ -136,6 +145,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Parameter depth: The value's depth.
   /// - Returns: The integer, or what the value was instead (it is skipped).
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readInteger(depth: Int) throws(JSONReadStop)
     -> Result<Int64, JSONValueFailure>
   {
@@ -173,6 +183,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Returns: The text; or ``JSONValueFailure/invalidText(reason:)`` for a lone surrogate
   ///   escape or bytes that are not UTF-8; or what the value was instead (it is skipped).
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func readString(depth: Int) throws(JSONReadStop)
     -> Result<String, JSONValueFailure>
   {
@@ -196,29 +207,47 @@ package struct JSONReader: JSONByteScanning {
   // MARK: Objects and arrays
 
   /// One object being read: its depth and the keys seen so far.
+  @usableFromInline
   package struct ObjectCursor {
     /// The object's depth; its members' values are one deeper.
+    @usableFromInline
     package let depth: Int
     /// Whether a member has been read (a `,` comes before the next one).
+    @usableFromInline
     var started = false
     /// The known keys seen, by their index in the names.
+    @usableFromInline
     var seenKnown: UInt64 = 0
+    /// The known key expected next.
+    @usableFromInline
+    var nextField = 0
     /// The unknown keys seen.
+    @usableFromInline
     var unknownKeys = UnknownKeys()
     /// Why the first key that is not text (a lone surrogate escape, bytes that are not
     /// UTF-8) is not, if any: such a key is skipped as unknown, and the object is refused
     /// by the decoder that reads it.
+    @usableFromInline
     package var invalidKey: String?
+
+    @usableFromInline
+    init(depth: Int) {
+      self.depth = depth
+    }
   }
 
   /// The unknown keys of one object, to refuse one that appears twice.
+  @usableFromInline
   struct UnknownKeys {
     /// The first one, kept as bytes until a second one needs comparing.
+    @usableFromInline
     var first: UnsafeBufferPointer<UInt8>?
     /// All of them unescaped, from the second one on.
+    @usableFromInline
     var set: Set<String>?
 
     /// Records a key; false when it was seen before.
+    @usableFromInline
     mutating func insert(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
       if set == nil {
         guard let first else {
@@ -236,6 +265,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Parameter depth: The object's depth.
   /// - Returns: The cursor for ``nextMember(of:names:)``.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func enterObject(depth: Int) throws(JSONReadStop) -> ObjectCursor {
     skipWhitespace()
     try checkDepth(depth)
@@ -254,6 +284,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Returns: The index of the key in `names`, `-1` for another key, or nil at the end of
   ///   the object.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
     throws(JSONReadStop) -> Int?
   {
@@ -264,7 +295,7 @@ package struct JSONReader: JSONByteScanning {
       throw .syntax(error)
     }
     guard let (raw, plain) = key else { return nil }
-    var field = plain ? names.index(of: raw) : nil
+    var field = plain ? names.index(of: raw, hint: object.nextField) : nil
     if !plain {
       switch Self.text(raw) {
       case .success(let text): field = names.index(of: text)
@@ -278,6 +309,7 @@ package struct JSONReader: JSONByteScanning {
       let bit: UInt64 = 1 << UInt64(field)
       guard object.seenKnown & bit == 0 else { throw .duplicateKey }
       object.seenKnown |= bit
+      object.nextField = field + 1
       return field
     }
     guard object.unknownKeys.insert(raw) else { throw .duplicateKey }
@@ -287,6 +319,7 @@ package struct JSONReader: JSONByteScanning {
   /// Reads past the `,` or `{` before a member, its key and the `:` after it.
   ///
   /// - Returns: The key's raw bytes and whether they are its text, or nil at the `}`.
+  @inlinable
   mutating func memberKey(of object: inout ObjectCursor) throws(JSONSyntax.Problem)
     -> (raw: UnsafeBufferPointer<UInt8>, plain: Bool)?
   {
@@ -311,11 +344,19 @@ package struct JSONReader: JSONByteScanning {
   }
 
   /// One array being read: its depth and how many elements have been read.
+  @usableFromInline
   package struct ArrayCursor {
     /// The array's depth; its elements are one deeper.
+    @usableFromInline
     package let depth: Int
     /// The number of elements before the current one (the current one's index).
+    @usableFromInline
     package internal(set) var count = -1
+
+    @usableFromInline
+    init(depth: Int) {
+      self.depth = depth
+    }
   }
 
   /// Enters the array at the cursor (its `[`; ``kind()`` said ``Kind/array``).
@@ -323,6 +364,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Parameter depth: The array's depth.
   /// - Returns: The cursor for ``nextElement(of:)``.
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func enterArray(depth: Int) throws(JSONReadStop) -> ArrayCursor {
     skipWhitespace()
     try checkDepth(depth)
@@ -336,6 +378,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Parameter array: The array's cursor.
   /// - Returns: Whether there is one (false at the end of the array).
   /// - Throws: ``JSONReadStop``.
+  @inlinable
   package mutating func nextElement(of array: inout ArrayCursor) throws(JSONReadStop) -> Bool {
     skipWhitespace()
     if array.count < 0 {
@@ -353,6 +396,7 @@ package struct JSONReader: JSONByteScanning {
   /// Checks that nothing but whitespace follows the document's value.
   ///
   /// - Throws: ``JSONReadStop``.
+  @usableFromInline
   package mutating func finishDocument() throws(JSONReadStop) {
     skipWhitespace()
     if index < bytes.count {
@@ -362,6 +406,7 @@ package struct JSONReader: JSONByteScanning {
 }
 
 /// Why reading a document stopped before its end.
+@usableFromInline
 package enum JSONReadStop: Error, Sendable {
   /// The bytes are not JSON (or are nested too deep): where, and what was expected.
   case syntax(JSONSyntax.Problem)
@@ -370,6 +415,7 @@ package enum JSONReadStop: Error, Sendable {
 }
 
 /// What a value was instead of what a field wanted (the value itself was read past).
+@usableFromInline
 package enum JSONValueFailure: Error, Sendable, Hashable {
   /// `null`.
   case null
@@ -382,44 +428,72 @@ package enum JSONValueFailure: Error, Sendable, Hashable {
 }
 
 /// The keys a decoder knows, in the order it reads its fields.
-package struct JSONKeyNames: Sendable {
-  /// The names' UTF-8 bytes.
-  let names: [StaticString]
+@usableFromInline
+package struct JSONKeyNames: @unchecked Sendable {
+  /// The names, in storage kept for the life of the process: a decoder's names are a
+  /// `static let`, made once, and reading them then costs no reference counting.
+  @usableFromInline
+  let names: UnsafeBufferPointer<StaticString>
 
   /// No known keys: every key is skipped.
+  @usableFromInline
   package static let none = JSONKeyNames([])
 
-  /// Names the keys, at most 64.
+  /// Names the keys, at most 64; for a `static let` (the storage is never released).
   ///
   /// - Parameter names: The keys in a decoder's field order; a field is then known by its
   ///   index here.
+  @usableFromInline
   package init(_ names: [StaticString]) {
     precondition(names.count <= 64, "at most 64 known keys")
-    self.names = names
+    let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
+    _ = storage.initialize(from: names)
+    self.names = UnsafeBufferPointer(storage)
   }
 
   /// The name of a field, for key paths.
   ///
   /// - Parameter field: The field's index.
   /// - Returns: Its key.
+  @usableFromInline
   package func name(_ field: Int) -> String { names[field].description }
 
   /// The index of a plain (unescaped, ASCII) key, if it is known.
-  func index(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
-    for (field, name) in names.enumerated() where name.utf8CodeUnitCount == raw.count {
-      let start = name.utf8Start
-      var equal = true
-      for offset in 0..<raw.count where start[offset] != raw[offset] {
-        equal = false
-        break
-      }
-      if equal { return field }
+  ///
+  /// - Parameters:
+  ///   - raw: The key.
+  ///   - hint: The field to try first (keys usually come in the order a decoder reads them).
+  @inlinable
+  func index(of raw: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+    if hint < names.count, Self.equal(names[hint], raw) { return hint }
+    for field in names.indices where field != hint && Self.equal(names[field], raw) {
+      return field
     }
     return nil
   }
 
+  @inlinable
+  static func equal(_ name: StaticString, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = raw.count
+    guard name.utf8CodeUnitCount == count, let base = raw.baseAddress else { return false }
+    let start = name.utf8Start
+    var offset = 0
+    while offset + 8 <= count {
+      let a = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+      let b = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      if a != b { return false }
+      offset += 8
+    }
+    while offset < count {
+      if start[offset] != base[offset] { return false }
+      offset += 1
+    }
+    return true
+  }
+
   /// The index of a key given as its text, if it is known (compared as Swift strings are,
   /// as every key has been since the wire types were first decoded).
+  @usableFromInline
   func index(of text: String) -> Int? {
     names.firstIndex { $0.description == text }
   }
@@ -431,6 +505,7 @@ extension JSONReader {
   ///
   /// - Parameter raw: The bytes between the quotes, as ``string()`` checked them.
   /// - Returns: The text, or why it is not text.
+  @usableFromInline
   static func text(_ raw: UnsafeBufferPointer<UInt8>) -> Result<String, JSONValueFailure> {
     var utf8: [UInt8] = []
     utf8.reserveCapacity(raw.count)

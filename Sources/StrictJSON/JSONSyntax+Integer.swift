@@ -10,6 +10,7 @@ extension JSONSyntax {
   /// - Parameter text: A number as RFC 8259 writes it (`-?int(.frac)?([eE][+-]?exp)?`); other
   ///   text gives nil.
   /// - Returns: The integer, or nil.
+  @usableFromInline
   package static func exactInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
     var index = 0
     let count = text.count

@@ -12,63 +12,94 @@
 /// ``canonicalDocument()`` then gives the document for Foundation with each number that has a
 /// fraction or an exponent written as the plain integer it is, or as a fraction that no
 /// integer field accepts.
+@usableFromInline
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
+  @usableFromInline
   package struct Problem: Error, Sendable {
     /// 0-based byte offset in the line.
+    @usableFromInline
     package var offset: Int
     /// What was wrong there.
+    @usableFromInline
     package var message: String
 
+    /// A problem at a byte.
+    ///
+    /// - Parameters:
+    ///   - offset: The byte's offset.
+    ///   - message: What was wrong there.
+    @usableFromInline
+    package init(offset: Int, message: String) {
+      self.offset = offset
+      self.message = message
+    }
+
     /// `invalid JSON at byte 12: expected ':' after an object key, found '1'`.
+    @usableFromInline
     package var description: String { "invalid JSON at byte \(offset): \(message)" }
   }
 
   /// Values nested deeper than this are refused.
+  @usableFromInline
   package static let maximumDepth = 512
 
   /// A number that is not an integer within 64 bits, and where it is.
+  @usableFromInline
   package struct NonInteger {
     /// Its key path, such as `rule.startHour` or `onlinePlatforms[2]`.
+    @usableFromInline
     package var path: String
     /// Its text in the document.
+    @usableFromInline
     package var text: String
     /// What is wrong with it, for messages.
+    @usableFromInline
     package var reason: String { "\(text) is not an integer within 64 bits" }
   }
 
   /// A key that appears a second time in one object.
+  @usableFromInline
   package struct DuplicateKey {
     /// Its key path, such as `rule.startHour`.
+    @usableFromInline
     package var path: String
     /// What is wrong with it, for messages.
+    @usableFromInline
     package var reason: String { "the key appears twice in one object" }
   }
 
+  @usableFromInline
   package let bytes: UnsafeBufferPointer<UInt8>
+  @usableFromInline
   package var index = 0
   /// The key path of the value being read: keys and `[index]`es.
   private var path: [String] = []
   /// The first numbers that are not integers within 64 bits, in document order: at most
   /// ``maximumRecordedNonIntegers``, each with a key path as long as its depth.
+  @usableFromInline
   package private(set) var nonIntegers: [NonInteger] = []
   /// How many non-integers are recorded with their key paths: enough to name the one a field
   /// refused in any real document, bounded for a hostile one (a field past them is still
   /// reported at its key path, without its text).
   static let maximumRecordedNonIntegers = 64
   /// The first key that appears twice in one object.
+  @usableFromInline
   package private(set) var firstDuplicateKey: DuplicateKey?
   /// The numbers with a fraction or an exponent, and the integer each is exactly, if any.
   private var rewrites: [(range: Range<Int>, value: Int64?)] = []
 
   /// The first number that is not an integer within 64 bits: its key path and text.
+  @usableFromInline
   package var firstNonInteger: NonInteger? { nonIntegers.first }
 
+  @usableFromInline
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// Checks the whole line: one value and nothing after it but whitespace.
+  @usableFromInline
   package mutating func check() throws(Problem) {
     skipWhitespace()
     try value(depth: 0)
@@ -169,6 +200,7 @@ package struct JSONSyntax: JSONByteScanning {
   ///
   /// - Returns: The rewritten document, or nil when no number has a fraction or an exponent
   ///   (the document is then read as it is).
+  @usableFromInline
   package func canonicalDocument() -> [UInt8]? {
     guard !rewrites.isEmpty else { return nil }
     var result: [UInt8] = []
@@ -241,17 +273,22 @@ package struct JSONSyntax: JSONByteScanning {
 
 extension JSONSyntax {
   /// What a successful ``JSONSyntax/check()`` found, kept after the document's bytes are gone.
+  @usableFromInline
   package struct Checked {
     /// The first numbers that are not integers within 64 bits, in document order.
+    @usableFromInline
     package var nonIntegers: [NonInteger]
     /// The first key that appears twice in one object.
+    @usableFromInline
     package var firstDuplicateKey: DuplicateKey?
     /// ``JSONSyntax/canonicalDocument()``.
+    @usableFromInline
     package var canonicalDocument: [UInt8]?
 
     /// Keeps what a check found.
     ///
     /// - Parameter syntax: A syntax whose ``JSONSyntax/check()`` succeeded.
+    @usableFromInline
     package init(_ syntax: JSONSyntax) {
       nonIntegers = syntax.nonIntegers
       firstDuplicateKey = syntax.firstDuplicateKey
@@ -259,6 +296,7 @@ extension JSONSyntax {
     }
 
     /// The first number that is not an integer within 64 bits.
+    @usableFromInline
     package var firstNonInteger: NonInteger? { nonIntegers.first }
 
     /// The first number that is not an integer within 64 bits at this key path or inside
@@ -266,6 +304,7 @@ extension JSONSyntax {
     ///
     /// - Parameter keyPath: A key path as ``NonInteger/path`` writes it.
     /// - Returns: The number, with its own key path.
+    @usableFromInline
     package func nonInteger(at keyPath: String) -> NonInteger? {
       nonIntegers.first { number in
         number.path == keyPath
