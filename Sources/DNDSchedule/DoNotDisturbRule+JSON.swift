@@ -80,3 +80,41 @@ extension DoNotDisturbRule {
     return errors.result(rule, names: names)
   }
 }
+
+extension DoNotDisturbRule {
+  /// The rule as a JSON document in its wire names, byte for byte what `JSONEncoder` with
+  /// `.sortedKeys` writes, without Foundation.
+  ///
+  /// - Returns: UTF-8 JSON with sorted keys.
+  public func jsonBytes() -> [UInt8] {
+    var writer = JSONWriter(capacity: 256)
+    write(to: &writer)
+    return writer.bytes
+  }
+
+  /// Writes the rule as a JSON object, its keys sorted.
+  ///
+  /// - Parameter writer: The writer.
+  package func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("customRepeatDays")
+    writer.integer(Int64(customRepeatDays))
+    writer.key("enabled")
+    writer.boolean(enabled)
+    writer.key("endHour")
+    writer.integer(Int64(endHour))
+    writer.key("endMinute")
+    writer.integer(Int64(endMinute))
+    writer.key("onceEndTimestamp")
+    writer.integer(onceEndTimestamp)
+    writer.key("repeatMode")
+    writer.integer(Int64(repeatMode.rawValue))
+    writer.key("startHour")
+    writer.integer(Int64(startHour))
+    writer.key("startMinute")
+    writer.integer(Int64(startMinute))
+    writer.key("timeZoneID")
+    writer.string(timeZoneID)
+    writer.endObject()
+  }
+}

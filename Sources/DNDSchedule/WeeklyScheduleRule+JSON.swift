@@ -144,3 +144,52 @@ extension WeeklyScheduleRule.Snooze {
       requiredFailure: from == nil ? 0 : until == nil ? 1 : nil, names: names)
   }
 }
+
+extension WeeklyScheduleRule {
+  /// The schedule as a JSON document in its wire names, byte for byte what `JSONEncoder` with
+  /// `.sortedKeys` writes, without Foundation.
+  ///
+  /// - Returns: UTF-8 JSON with sorted keys.
+  public func jsonBytes() -> [UInt8] {
+    var writer = JSONWriter(capacity: 256)
+    write(to: &writer)
+    return writer.bytes
+  }
+
+  /// Writes the schedule as a JSON object, its keys sorted; no `snooze` key when there is
+  /// none.
+  ///
+  /// - Parameter writer: The writer.
+  package func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("polarity")
+    writer.string(polarity.rawValue)
+    if let snooze {
+      writer.key("snooze")
+      writer.beginObject()
+      writer.key("from")
+      writer.integer(snooze.from)
+      writer.key("until")
+      writer.integer(snooze.until)
+      writer.endObject()
+    }
+    writer.key("timeZoneID")
+    writer.string(timeZoneID)
+    writer.key("windows")
+    writer.beginArray()
+    for window in windows {
+      writer.beginObject()
+      writer.key("end")
+      writer.string(window.end)
+      writer.key("start")
+      writer.string(window.start)
+      writer.key("weekdays")
+      writer.beginArray()
+      for weekday in window.weekdays { writer.integer(Int64(weekday)) }
+      writer.endArray()
+      writer.endObject()
+    }
+    writer.endArray()
+    writer.endObject()
+  }
+}

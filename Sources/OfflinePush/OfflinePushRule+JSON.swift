@@ -20,14 +20,14 @@ extension OfflinePushRule {
   }
 
   /// The rule as a JSON document in the wire names, for storing it or sending it to the
-  /// user's other devices; ``init(jsonData:)`` reads it back to an equal rule.
+  /// user's other devices; ``init(jsonData:)`` reads it back to an equal rule. The bytes are
+  /// ``jsonBytes()``, the same that `JSONEncoder` with `.sortedKeys` writes.
   ///
   /// - Returns: UTF-8 JSON with sorted keys.
-  /// - Throws: `EncodingError` from `JSONEncoder` (not expected for a rule).
+  /// - Throws: Nothing (the signature is kept for callers written when `JSONEncoder` wrote
+  ///   it).
   public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(self)
+    Data(jsonBytes())
   }
 }
 

@@ -1,0 +1,143 @@
+/// Writes one JSON document into bytes, as Foundation's `JSONEncoder` with `.sortedKeys`
+/// writes it: no whitespace, keys in the order given (a writer gives them sorted by their
+/// UTF-8 bytes), strings escaped as it escapes them (`\"`, `\\`, `\/`, `\b`, `\t`, `\n`, `\f`,
+/// `\r`, and `\u00XX` in lowercase hex for the other control characters; everything else as
+/// it is), integers in decimal.
+@usableFromInline
+package struct JSONWriter {
+  /// The document so far.
+  @usableFromInline
+  package var bytes: [UInt8] = []
+  /// Whether the innermost open object or array has a member or element yet.
+  @usableFromInline
+  var needsComma = false
+
+  /// An empty document.
+  ///
+  /// - Parameter capacity: The bytes to reserve.
+  @inlinable
+  package init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Opens an object (as a value: after ``key(_:)``, at an array's element, or as the
+  /// document).
+  @inlinable
+  package mutating func beginObject() {
+    comma()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  /// Closes the innermost object.
+  @inlinable
+  package mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  /// Opens an array.
+  @inlinable
+  package mutating func beginArray() {
+    comma()
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  /// Closes the innermost array.
+  @inlinable
+  package mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// Writes a member's key and its `:`; its value follows.
+  ///
+  /// - Parameter key: The key, plain ASCII that needs no escape.
+  @inlinable
+  package mutating func key(_ key: StaticString) {
+    comma()
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  @inlinable
+  mutating func comma() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    needsComma = true
+  }
+
+  /// Writes a boolean.
+  ///
+  /// - Parameter value: The boolean.
+  @inlinable
+  package mutating func boolean(_ value: Bool) {
+    comma()
+    if value {
+      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+    } else {
+      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+    }
+  }
+
+  /// Writes an integer in decimal.
+  ///
+  /// - Parameter value: The integer.
+  @inlinable
+  package mutating func integer(_ value: Int64) {
+    comma()
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    // 20 digits hold any UInt64; written backwards, then copied in order.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+        magnitude /= 10
+      } while magnitude != 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+    }
+  }
+
+  /// Writes a string, escaped.
+  ///
+  /// - Parameter value: The text.
+  @inlinable
+  package mutating func string(_ value: String) {
+    comma()
+    bytes.append(UInt8(ascii: "\""))
+    var text = value
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for (offset, byte) in utf8.enumerated() {
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
+        runStart = offset + 1
+        Self.escape(byte, into: &bytes)
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the escape of a byte that needs one.
+  @usableFromInline
+  static func escape(_ byte: UInt8, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x22, 0x5C, 0x2F: bytes.append(byte)
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    default:
+      let hex: [UInt8] = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+    }
+  }
+}
