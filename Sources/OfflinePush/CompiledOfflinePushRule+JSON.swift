@@ -16,17 +16,11 @@ extension CompiledOfflinePushRule {
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
   public init(jsonData: Data, savedAt: Int64, zones: ZoneDatabase) throws(RuleDocumentError) {
-    let rule: OfflinePushRule
-    do {
-      rule = try OfflinePushRule(jsonData: jsonData)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, savedAt: savedAt, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDocumentError) in
+        try Self(jsonBytes: bytes, savedAt: savedAt, zones: zones)
+      }
+    }.get()
   }
 }
 
@@ -42,17 +36,11 @@ extension DoNotDisturbSchedule {
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
   public init(jsonData: Data, savedAt: Int64, zones: ZoneDatabase) throws(RuleDocumentError) {
-    let rule: DoNotDisturbRule
-    do {
-      rule = try DoNotDisturbRule(jsonData: jsonData)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, savedAt: savedAt, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDocumentError) in
+        try Self(jsonBytes: bytes, savedAt: savedAt, zones: zones)
+      }
+    }.get()
   }
 }
 
@@ -63,21 +51,14 @@ extension WeeklySchedule {
   /// `WeeklySchedule(rule:zones:)` give.
   ///
   /// - Parameters:
-  ///   - jsonData: The JSON document, as `WeeklyScheduleRule.init(jsonData:)` reads it.
+  ///   - jsonData: The JSON document, as `WeeklyScheduleRule.init(jsonData:)` reads
+  ///     it.
   ///   - zones: The database that resolves `timeZoneID`.
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
   public init(jsonData: Data, zones: ZoneDatabase) throws(RuleDocumentError) {
-    let rule: WeeklyScheduleRule
-    do {
-      rule = try WeeklyScheduleRule(jsonData: jsonData)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try jsonData.withUnsafeBytes { bytes in
+      Result { () throws(RuleDocumentError) in try Self(jsonBytes: bytes, zones: zones) }
+    }.get()
   }
 }

@@ -96,6 +96,10 @@ final class SaveAndCompileTests: XCTestCase {
         try CompiledOfflinePushRule(jsonData: json, savedAt: at, zones: zones)
       }
       XCTAssertEqual(actual, expected, label)
+      let fromBytes = Result { () throws(RuleDocumentError) in
+        try CompiledOfflinePushRule(jsonBytes: [UInt8](json), savedAt: at, zones: zones)
+      }
+      XCTAssertEqual(fromBytes, expected, label)
       switch expected {
       case .success(let compiled):
         outcomes.compiled += 1
@@ -148,6 +152,10 @@ final class SaveAndCompileTests: XCTestCase {
       }
       XCTAssertEqual(byValue, expected, label)
       XCTAssertEqual(byDocument, expected.mapError(RuleDocumentError.validation), label)
+      let fromBytes = Result { () throws(RuleDocumentError) in
+        try DoNotDisturbSchedule(jsonBytes: [UInt8](json), savedAt: at, zones: zones)
+      }
+      XCTAssertEqual(fromBytes, byDocument, label)
       if case .failure(let error) = expected {
         // A DND rule reports DNDSchedule's codes only.
         let declared = Set(RuleFieldError.Code.scheduleCodes)
@@ -176,6 +184,10 @@ final class SaveAndCompileTests: XCTestCase {
         try WeeklySchedule(jsonData: json, zones: zones)
       }
       XCTAssertEqual(actual, expected, label)
+      let fromBytes = Result { () throws(RuleDocumentError) in
+        try WeeklySchedule(jsonBytes: [UInt8](json), zones: zones)
+      }
+      XCTAssertEqual(fromBytes, expected, label)
       if case .success = expected { compiled += 1 }
     }
     XCTAssertGreaterThan(compiled, 200)
