@@ -44,7 +44,7 @@ extension EvalEvaluation {
   ) -> EvalAnswer {
     var errors: [RuleFieldError] = []
     var ready: CompiledOfflinePushRule?
-    switch rule.prepared(savedAt: savedAt, zones: zones, under: "pushRule") {
+    switch prepared(rule, under: "pushRule", compiled: nil, savedAt: savedAt) {
     case .success(let compiled): ready = compiled
     case .failure(let error): errors = error.errors
     }
@@ -58,7 +58,9 @@ extension EvalEvaluation {
     }
     errors += (policy.conversation?.validate() ?? []).map { $0.nested(under: "conversation") }
     errors += (policy.message?.validate() ?? []).map { $0.nested(under: "message") }
-    if !Zone.supportedInstants.contains(at) { errors.append(instantError(field: "at", at)) }
+    if !Zone.supportedInstants.contains(at) {
+      errors.append(.outsideSupportedYears(field: "at", at))
+    }
     guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
     do {
       return .policyPush(
@@ -66,7 +68,7 @@ extension EvalEvaluation {
           kind: kind, target: platform, online: online, at: at, preferences: preferences,
           conversation: policy.conversation, message: policy.message ?? PushMessage()))
     } catch {
-      return .error(EvalError(fields: [instantError(field: "at", at)]))
+      return .error(EvalError(fields: [.outsideSupportedYears(field: "at", at)]))
     }
   }
 }
