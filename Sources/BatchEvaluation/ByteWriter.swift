@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -81,8 +83,11 @@ public struct ByteWriter {
   /// - Returns: 0 when everything was written, else the `errno` of the failed write (a closed
   ///   pipe, a full disk).
   mutating func flush(to descriptor: Int32) -> Int32 {
-    let failure = bytes.withUnsafeBytes { Syscalls.writeAll(descriptor, $0) }
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in try Syscalls.writeAll(descriptor, buffer) }
+    }
     bytes.removeAll(keepingCapacity: true)
-    return failure
+    if case .failure(let error) = result { return error.code }
+    return 0
   }
 }

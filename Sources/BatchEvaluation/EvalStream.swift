@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -63,12 +65,15 @@ public enum EvalStream {
           filled = 0
         }
       }
-      let received = storage.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return Syscalls.retryingRead(input, base + filled, buffer.count - filled)
+      let result = storage.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in
+          try Syscalls.read(input, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+        }
       }
-      if received < 0 {
-        return .readFailed(errno: errno)
+      let received: Int
+      switch result {
+      case .success(let count): received = count
+      case .failure(let error): return .readFailed(errno: error.code)
       }
       if received == 0 {
         if discarding {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemInterface
 
 // Before anything is opened: a closed 0, 1 or 2 must not be reused by the next open.
 Syscalls.occupyClosedStandardDescriptors()

@@ -3,6 +3,7 @@ import DNDSchedule
 import DNDTestSupport
 import Foundation
 import OfflinePush
+import SystemInterface
 import XCTest
 import ZoneInfo
 
@@ -813,7 +814,9 @@ func runDND(_ arguments: [String], input: DNDInput, timeout: Double) throws -> D
   let writeEnd = pipeEnds[1]
   let writer = Thread {
     // A failed write (the child gone) ends nothing here: the child's outcome is the test's.
-    func send(_ bytes: [UInt8]) { TestSyscalls.writeAll(writeEnd, bytes) }
+    func send(_ bytes: [UInt8]) {
+      try? bytes.withUnsafeBytes { try Syscalls.writeAll(writeEnd, $0) }
+    }
     switch input {
     case .bytes(let bytes): send(bytes)
     case .stream(let produce): produce(send)

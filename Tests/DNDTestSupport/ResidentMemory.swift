@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +16,7 @@ public enum ResidentMemory {
     guard descriptor >= 0 else { return 0 }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 256)
-    let count = buffer.withUnsafeMutableBytes { TestSyscalls.readSome(descriptor, into: $0) }
+    let count = buffer.withUnsafeMutableBytes { try? Syscalls.read(descriptor, into: $0) } ?? 0
     guard count > 0 else { return 0 }
     let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
     guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else {

@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -218,7 +220,7 @@ extension ZoneDatabase {
     var failure: Errno?
     var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
       do throws(Errno) {
-        initialized = try Syscalls.readBytes(
+        initialized = try Syscalls.read(
           descriptor, into: UnsafeMutableRawBufferPointer(buffer))
       } catch {
         failure = error
@@ -233,7 +235,7 @@ extension ZoneDatabase {
       room = bytes.count
       let result = bytes.withUnsafeMutableBytes { buffer in
         Result { () throws(Errno) in
-          try Syscalls.readBytes(
+          try Syscalls.read(
             descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
         }
       }

@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An `errno` value from a failed system call.
+package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The number, such as `ENOENT`.
+  package var code: Int32
+
+  /// The error of a number.
+  package init(_ code: Int32) { self.code = code }
+
+  /// The calling thread's `errno`.
+  package static var current: Errno { Errno(errno) }
+
+  /// The system's message, such as `Permission denied`.
+  package var message: String { String(cString: strerror(code)) }
+
+  /// The system's message, so that interpolating an error gives the reason.
+  package var description: String { message }
+}

@@ -1,0 +1,193 @@
+import CZoneFileOpen
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every system call DNDKit's modules make, in one place and with one convention: a call
+/// interrupted by a signal (`EINTR`) is made again, a descriptor that is not ready (`EAGAIN`
+/// on a non-blocking pipe) is waited for with `poll(2)`, and a failure is thrown as an
+/// ``Errno``, never returned as a sentinel beside a global.
+package enum Syscalls {
+  /// `open(2)` of a path as given (the database root, which the operator chose).
+  package static func openPath(_ path: String, _ flags: Int32) throws(Errno) -> Int32 {
+    try retrying { open(path, flags) }
+  }
+
+  /// `openat(2)`: `name` relative to the directory `directory`.
+  package static func openRelative(_ directory: Int32, _ name: String, _ flags: Int32)
+    throws(Errno) -> Int32
+  {
+    try retrying { openat(directory, name, flags) }
+  }
+
+  /// Linux `openat2(2)` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS`: the kernel resolves
+  /// `path`, links included, and refuses any step out of `directory` (`EXDEV`). `ENOSYS` or
+  /// `EPERM` where it is unavailable.
+  package static func openBeneath(_ directory: Int32, _ path: String, _ flags: Int32)
+    throws(Errno) -> Int32
+  {
+    try retrying { dndkit_open_beneath(directory, path, flags) }
+  }
+
+  /// `readlinkat(2)`: the target of the symbolic link `name` in `directory`; `EINVAL` when it
+  /// is not a link.
+  package static func linkTarget(_ directory: Int32, _ name: String) throws(Errno) -> String {
+    // PATH_MAX bytes: a longer target could not be followed anyway.
+    let capacity = 4_096
+    var failure: Errno?
+    let target = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      let n = buffer.withMemoryRebound(to: CChar.self) { characters in
+        characters.baseAddress.map { readlinkat(directory, name, $0, capacity) } ?? -1
+      }
+      if n < 0 {
+        failure = Errno.current
+      } else if n == capacity {
+        failure = Errno(ENAMETOOLONG)
+      }
+      initialized = max(0, min(n, capacity))
+    }
+    if let failure { throw failure }
+    return String(decoding: target, as: UTF8.self)
+  }
+
+  /// `fstat(2)`.
+  package static func status(_ descriptor: Int32) throws(Errno) -> stat {
+    var info = stat()
+    _ = try retrying { fstat(descriptor, &info) }
+    return info
+  }
+
+  /// `read(2)` into `buffer`: the number of bytes read, 0 at the end of the input.
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    throws(Errno) -> Int
+  {
+    while true {
+      let result = readOnce(descriptor, buffer)
+      if result >= 0 { return result }
+      let error = Errno.current
+      switch error.code {
+      case EINTR: continue
+      case EAGAIN, EWOULDBLOCK: try waitUntilReady(descriptor, for: Int16(POLLIN))
+      default: throw error
+      }
+    }
+  }
+
+  /// Writes a whole buffer with `write(2)`, however many calls it takes.
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer)
+    throws(Errno)
+  {
+    guard let base = bytes.baseAddress else { return }
+    var written = 0
+    while written < bytes.count {
+      let result = write(descriptor, base + written, bytes.count - written)
+      if result > 0 {
+        written += result
+        continue
+      }
+      // A write of a nonzero count that writes nothing would repeat forever.
+      guard result < 0 else { throw Errno(EIO) }
+      let error = Errno.current
+      switch error.code {
+      case EINTR: continue
+      // A non-blocking pipe whose reader is slow: wait, then write the rest.
+      case EAGAIN, EWOULDBLOCK: try waitUntilReady(descriptor, for: Int16(POLLOUT))
+      default: throw error
+      }
+    }
+  }
+
+  /// `close(2)`. Not retried on `EINTR`: on Linux the descriptor is released either way, and
+  /// a retry could close one another thread has just been given.
+  package static func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+  }
+
+  /// `fdopendir(3)`, taking ownership of `descriptor` (closed here on failure).
+  package static func directoryStream(_ descriptor: Int32) throws(Errno) -> OpaquePointer {
+    guard let directory = fdopendir(descriptor) else {
+      let error = Errno.current
+      closeDescriptor(descriptor)
+      throw error
+    }
+    return directory
+  }
+
+  /// `readdir(3)`: the next entry's name, or nil at the end.
+  package static func nextEntry(_ directory: OpaquePointer) -> String? {
+    guard let entry = readdir(directory) else { return nil }
+    return withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+
+  /// `closedir(3)`, which also closes the descriptor the stream was made from.
+  package static func closeDirectoryStream(_ directory: OpaquePointer) {
+    _ = closedir(directory)
+  }
+
+  /// Makes sure descriptors 0, 1 and 2 are open, before a program opens anything.
+  ///
+  /// A process started with one of them closed (`dnd eval <&-`) would otherwise get its first
+  /// `open` (the zone root, say) as that number and read or write it as standard input or
+  /// output. A closed one gets `/dev/null` opened the other way round (write-only for input,
+  /// read-only for output), so that the number is taken and using it still fails with
+  /// `EBADF`, as using a closed descriptor does, and is reported.
+  package static func occupyClosedStandardDescriptors() {
+    for descriptor: Int32 in 0...2 {
+      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+      // The lowest free number is taken, and every lower one is open by now.
+      guard let opened = try? openPath("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+      else { continue }
+      if opened != descriptor {
+        _ = dup2(opened, descriptor)
+        closeDescriptor(opened)
+      }
+    }
+  }
+
+  /// Makes a write to a pipe whose reader has gone fail with `EPIPE` instead of killing the
+  /// process with SIGPIPE, whatever disposition the parent left: a program then reports the
+  /// failed write and exits with its documented status.
+  package static func reportBrokenPipesAsErrors() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Waits with `poll(2)` until a descriptor is ready for the events (or has an error or
+  /// hang-up, which the next read or write then reports).
+  private static func waitUntilReady(_ descriptor: Int32, for events: Int16) throws(Errno) {
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    _ = try retrying { poll(&entry, 1, -1) }
+  }
+
+  /// One `read(2)`, under a name that the static `read` above does not shadow.
+  private static func readOnce(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer)
+    -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+    #elseif canImport(Musl)
+      Musl.read(descriptor, buffer.baseAddress, buffer.count)
+    #else
+      Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+    #endif
+  }
+
+  /// Runs `call` until it does not fail with `EINTR`.
+  @inline(__always)
+  static func retrying<Result: BinaryInteger>(_ call: () -> Result) throws(Errno)
+    -> Result
+  {
+    while true {
+      let result = call()
+      if result >= 0 { return result }
+      let error = Errno.current
+      if error.code != EINTR { throw error }
+    }
+  }
+}
