@@ -1,4 +1,5 @@
 import BatchEvaluation
+import SystemInterface
 
 #if canImport(Glibc)
   import Glibc
