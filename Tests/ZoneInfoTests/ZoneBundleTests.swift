@@ -130,7 +130,7 @@ final class ZoneBundleTests: XCTestCase {
       )
       return
     }
-    let fresh = try ZoneBundle(bytes: system.snapshot())
+    let fresh = try ZoneBundle(bytes: system.snapshot().bytes)
     XCTAssertEqual(fresh.identifiers, embedded.identifiers)
     for id in fresh.identifiers {
       XCTAssertEqual(fresh.tzif(id), embedded.tzif(id), id)

@@ -66,4 +66,57 @@ final class BundleCommandTests: XCTestCase {
     XCTAssertEqual(usage.status, 2)
     XCTAssertTrue(usage.stderr.contains("needs --out"), usage.stderr)
   }
+
+  /// Every entry a walk of the root leaves out is named: a text file, a hidden file and the
+  /// alternative trees as notes (the snapshot is still whole, exit 0); an absolute link
+  /// inside the root, a link leaving it, a FIFO, a TZif file over 1 MiB and a folder too deep
+  /// as entries that may be zones, which make the snapshot incomplete: nothing is written and
+  /// the exit status is 2.
+  func testBundleNamesEveryEntryLeftOutAndRefusesAnIncompleteSnapshot() throws {
+    let root = try smallRoot(version: "2099z")
+    let out = root + "-left-out.bin"
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: out) }
+    let files = FileManager.default
+    try Data("# not a zone\n".utf8).write(to: URL(fileURLWithPath: root + "/zone.tab"))
+    try Data().write(to: URL(fileURLWithPath: root + "/.hidden"))
+    try files.createDirectory(atPath: root + "/right", withIntermediateDirectories: true)
+    try files.copyItem(atPath: root + "/PRC", toPath: root + "/right/PRC")
+    let clean = try DNDProcess.run(["bundle", "--from", root, "--out", out])
+    XCTAssertEqual(clean.status, 0, clean.stderr)
+    XCTAssertEqual(
+      clean.stderr.split(separator: "\n").map(String.init),
+      [
+        #"dnd bundle: note: left out ".hidden": a hidden entry"#,
+        #"dnd bundle: note: left out "right/": right/ and posix/ are alternative trees, not IANA IDs"#,
+        #"dnd bundle: note: left out "zone.tab": not a TZif file"#,
+      ])
+    XCTAssertEqual(
+      try ZoneBundle(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).identifiers,
+      ["Asia/Shanghai", "Europe/Paris", "PRC"])
+    try files.removeItem(atPath: out)
+
+    try files.createSymbolicLink(
+      atPath: root + "/Absolute", withDestinationPath: root + "/Asia/Shanghai")
+    try files.createSymbolicLink(atPath: root + "/Leaving", withDestinationPath: "../elsewhere")
+    XCTAssertEqual(mkfifo(root + "/Fifo", 0o644), 0)
+    let large = try Data(contentsOf: URL(fileURLWithPath: root + "/PRC")) + Data(count: 1 << 20)
+    try large.write(to: URL(fileURLWithPath: root + "/Large"))
+    try files.createDirectory(atPath: root + "/A/B/C/D", withIntermediateDirectories: true)
+    try files.copyItem(atPath: root + "/PRC", toPath: root + "/A/B/C/D/Deep")
+    let incomplete = try DNDProcess.run(["bundle", "--from", root, "--out", out])
+    XCTAssertEqual(incomplete.status, 2, incomplete.stderr)
+    XCTAssertFalse(files.fileExists(atPath: out), "an incomplete snapshot is not written")
+    let lines = incomplete.stderr.split(separator: "\n").map(String.init)
+    XCTAssertEqual(
+      Array(lines.suffix(6)),
+      [
+        "dnd bundle: error: \"\(root)\" cannot be bundled whole: 5 entries that may be zones "
+          + "cannot be read, so nothing was written:",
+        "  A/B/C/D/: a folder nested deeper than 4 levels",
+        "  Absolute: resolves outside the database root",
+        "  Fifo: not a regular file (a FIFO)",
+        "  Large: file larger than 1048576 bytes",
+        "  Leaving: resolves outside the database root",
+      ])
+  }
 }

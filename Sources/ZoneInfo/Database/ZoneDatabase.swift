@@ -294,12 +294,19 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   ///
   /// - Returns: IDs such as `Africa/Abidjan` … `Zulu`.
   public func identifiers() -> [String] {
+    listing().ids
+  }
+
+  /// The zone IDs this database can load, sorted, and the entries of its directory left out
+  /// of them, with why (see ``identifiers()``).
+  package func listing() -> (ids: [String], omissions: [ZoneListingOmission]) {
     switch source {
     case .directory: break
-    case .bundle(let bundle): return bundle.identifiers
-    case .unavailable: return []
+    case .bundle(let bundle): return (bundle.identifiers, [])
+    case .unavailable: return ([], [])
     }
     var ids: Set<String> = []
+    var omissions: [ZoneListingOmission] = []
     if let bytes = try? readRootFile("tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit) {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
         let fields = line.split(separator: " ")
@@ -309,36 +316,112 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
           ids.insert(String(fields[2]))
         }
       }
+      for id in ids {
+        do throws(ZoneError) {
+          try ZoneIdentifier.validate(id)
+        } catch {
+          ids.remove(id)
+          omissions.append(.init(path: id, reason: error.description, mayBeAZone: true))
+        }
+      }
     } else {
-      walk(relative: "", depth: 0, into: &ids)
+      walk(relative: "", depth: 0, into: &ids, omissions: &omissions)
     }
-    return ids.filter { (try? ZoneIdentifier.validate($0)) != nil }.sorted()
+    return (ids.sorted(), omissions.sorted { $0.path < $1.path })
   }
 
   /// Adds the TZif files under `relative` (the root when empty) to `ids`, through the same
-  /// opens as zone loads.
-  private func walk(relative: String, depth: Int, into ids: inout Set<String>) {
-    guard depth < 4,
-      let descriptor = try? openBeneathRoot(relative.isEmpty ? "." : relative, directory: true),
-      let stream = try? Syscalls.directoryStream(descriptor)
-    else { return }
+  /// opens as zone loads, and every other entry to `omissions` with why it is not one.
+  private func walk(
+    relative: String, depth: Int, into ids: inout Set<String>,
+    omissions: inout [ZoneListingOmission]
+  ) {
+    let descriptor: Int32
+    do {
+      descriptor = try openBeneathRoot(relative.isEmpty ? "." : relative, directory: true)
+    } catch {
+      omissions.append(.init(path: relative, reason: error.reason, mayBeAZone: true))
+      return
+    }
+    guard let stream = try? Syscalls.directoryStream(descriptor) else {
+      omissions.append(.init(path: relative, reason: "cannot be listed", mayBeAZone: true))
+      return
+    }
     var names: [String] = []
     while let name = Syscalls.nextEntry(stream) {
-      if !name.hasPrefix(".") { names.append(name) }
+      guard name != ".", name != ".." else { continue }
+      if name.hasPrefix(".") {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        omissions.append(.init(path: path, reason: "a hidden entry", mayBeAZone: false))
+      } else {
+        names.append(name)
+      }
     }
     Syscalls.closeDirectoryStream(stream)
     for name in names {
+      // The version file is read as the version, not left out.
+      if relative.isEmpty && name == "+VERSION" { continue }
       let id = relative.isEmpty ? name : relative + "/" + name
-      guard (try? ZoneIdentifier.validate(id)) != nil else { continue }
-      do {
-        let head = try readRootFile(id, sizeLimit: TZifParser.maximumFileSize, prefix: 4)
-        if head.starts(with: Array("TZif".utf8)) { ids.insert(id) }
-      } catch .notRegularFile(let mode) where mode & S_IFMT == S_IFDIR {
-        walk(relative: id, depth: depth + 1, into: &ids)
+      do throws(ZoneError) {
+        try ZoneIdentifier.validate(id)
       } catch {
+        omissions.append(.init(path: id, reason: error.description, mayBeAZone: false))
         continue
       }
+      do {
+        let head = try readRootFile(id, sizeLimit: TZifParser.maximumFileSize, prefix: 4)
+        if head.starts(with: Array("TZif".utf8)) {
+          ids.insert(id)
+        } else {
+          omissions.append(.init(path: id, reason: "not a TZif file", mayBeAZone: false))
+        }
+      } catch .notRegularFile(let mode) where mode & S_IFMT == S_IFDIR {
+        // right/ and posix/ are refused as a whole, not file by file.
+        do throws(ZoneError) {
+          try ZoneIdentifier.validate(id + "/Zone")
+        } catch {
+          var reason = error.description
+          if case .notAZone(_, let why) = error { reason = why }
+          omissions.append(.init(path: id + "/", reason: reason, mayBeAZone: false))
+          continue
+        }
+        guard depth + 1 < ZoneDatabase.maximumListingDepth else {
+          omissions.append(
+            .init(
+              path: id + "/",
+              reason: "a folder nested deeper than \(ZoneDatabase.maximumListingDepth) levels",
+              mayBeAZone: true))
+          continue
+        }
+        walk(relative: id, depth: depth + 1, into: &ids, omissions: &omissions)
+      } catch {
+        omissions.append(.init(path: id, reason: error.reason, mayBeAZone: true))
+      }
     }
+  }
+
+  /// The deepest folders listed: zone IDs have at most three components
+  /// (`America/Argentina/Buenos_Aires`).
+  static let maximumListingDepth = 4
+}
+
+/// An entry of a zoneinfo directory that ``ZoneDatabase/listing()`` leaves out of the zones,
+/// and why.
+package struct ZoneListingOmission: Equatable, Sendable {
+  /// The entry's path under the root (a folder's ends in `/`).
+  package var path: String
+  /// Why it is left out.
+  package var reason: String
+  /// Whether it may hold a zone that is then missing: a link that leaves the root or loops,
+  /// a FIFO, device or socket, a file over the TZif size limit or unreadable, a folder too
+  /// deep. Otherwise it is not a zone: a text file, a hidden entry, a name that is no zone
+  /// ID (`localtime`, `posixrules`, `+VERSION`, `right/`, `posix/`).
+  package var mayBeAZone: Bool
+
+  package init(path: String, reason: String, mayBeAZone: Bool) {
+    self.path = path
+    self.reason = reason
+    self.mayBeAZone = mayBeAZone
   }
 }
 

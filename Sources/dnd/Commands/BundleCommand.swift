@@ -23,7 +23,13 @@ enum BundleCommand {
       --out FILE   where to write: a regular file, replaced whole, or a new one
       -h, --help   show this help
 
-    Exit status: 0; 2 for bad usage, or a directory that cannot be bundled.
+    Without tzdata.zi, every file under DIR that starts with the TZif magic is a zone, and
+    every other entry is named on standard error as left out. One that may be a zone but
+    cannot be read (a link leaving DIR, by an absolute path too, a FIFO, a device, a TZif
+    file over 1 MiB) makes the snapshot incomplete: nothing is written, and the exit status
+    is 2.
+
+    Exit status: 0; 2 for bad usage, or a directory that cannot be bundled whole.
 
     Example (refreshing the embedded snapshot):
       dnd bundle --from /usr/share/zoneinfo --out Sources/CZoneInfoBundle/ZoneInfoBundleData.c
@@ -33,10 +39,24 @@ enum BundleCommand {
     let from = try arguments.required("--from")
     let out = try arguments.required("--out")
     let bytes: [UInt8]
+    let omissions: [ZoneListingOmission]
     do {
-      bytes = try ZoneDatabase(root: from).snapshot()
+      (bytes, omissions) = try ZoneDatabase(root: from).snapshot()
     } catch {
       throw .input(error.description)
+    }
+    // Every entry left out is named; one that may be a zone makes the snapshot incomplete,
+    // and an incomplete snapshot is not written.
+    for omission in omissions where !omission.mayBeAZone {
+      printError("dnd bundle: note: left out \(quote(omission.path)): \(omission.reason)")
+    }
+    let missing = omissions.filter(\.mayBeAZone)
+    guard missing.isEmpty else {
+      throw .input(
+        "\(quote(from)) cannot be bundled whole: \(missing.count) "
+          + (missing.count == 1 ? "entry that may be a zone" : "entries that may be zones")
+          + " cannot be read, so nothing was written:\n"
+          + missing.map { "  \($0.path): \($0.reason)" }.joined(separator: "\n"))
     }
     let contents = out.hasSuffix(".c") ? Array(cSource(bytes).utf8) : bytes
     try ToolFiles.write(contents, to: out, option: "--out")
