@@ -52,6 +52,13 @@ final class EvalErrorCodeTests: XCTestCase {
       "{\"pushRule\": {\"onlinePlatforms\": ["
         + (0...OfflinePushRule.maximumPlatformCount).map(String.init).joined(separator: ",")
         + "]}, \"kind\": \"call\", \"platform\": 1, \"at\": 0}",
+      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "preferences": {"level": "x"}}"#,
+      "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"at\": 0, "
+        + "\"preferences\": {\"breakthrough\": {\"senders\": ["
+        + (0...PushPreferences.maximumSenderCount).map { "\"u\($0)\"" }.joined(separator: ",")
+        + "]}}}",
+      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "conversation": {"until": 1.5}}"#,
+      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "message": {"sender": ""}}"#,
     ]
     let written = try errors(lines).map(\.code)
     let listed = Set(EvalError.Code.all.map(\.rawValue))
