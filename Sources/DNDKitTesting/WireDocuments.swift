@@ -1,6 +1,6 @@
 /// Seeded JSON documents for testing the rules' wire decoders: valid, near-valid and hostile.
 ///
-/// A document is shaped like one of the wire types (``OfflinePushRule``-, do-not-disturb- or
+/// A document is shaped like one of the wire types (`OfflinePushRule`-, do-not-disturb- or
 /// weekly-schedule-shaped), then varied where decoders go wrong: values of the wrong kind,
 /// `null`, numbers at every boundary of a 64-bit integer written as fractions and exponents,
 /// keys and strings with escapes (lone surrogates too), duplicate keys (also after
