@@ -102,7 +102,7 @@ public struct EvalEngine {
     case (let range?, nil):
       guard line[range.lowerBound] == UInt8(ascii: "{") else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = Self.entry(ruleBytes, in: &dndRules, decoder, evaluation.zones) else {
+      guard let entry = Self.entry(ruleBytes, in: &dndRules, evaluation.zones) else {
         return nil
       }
       return evaluation.answerDND(
@@ -112,7 +112,7 @@ public struct EvalEngine {
         let kind = parser.kind(kindRange), let platform
       else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = Self.entry(ruleBytes, in: &pushRules, decoder, evaluation.zones) else {
+      guard let entry = Self.entry(ruleBytes, in: &pushRules, evaluation.zones) else {
         return nil
       }
       return evaluation.answerPush(
@@ -125,18 +125,14 @@ public struct EvalEngine {
 
   /// The cached rule for this JSON text, decoding and compiling it on a miss; nil when it
   /// does not decode.
-  private static func entry<Rule: EvalRule & Decodable & EvalCacheCost>(
+  private static func entry<Rule: EvalRule & EvalWireRule & EvalCacheCost>(
     _ bytes: UnsafeBufferPointer<UInt8>, in cache: inout EvalRuleCache<Entry<Rule>>,
-    _ decoder: JSONDecoder, _ zones: ZoneDatabase
+    _ zones: ZoneDatabase
   ) -> Entry<Rule>? {
     let hash = EvalRuleCache<Entry<Rule>>.hash(bytes)
     if let entry = cache.lookup(bytes, hash: hash) { return entry }
-    // A key that appears twice inside the rule is the general parser's error (Foundation
-    // would keep one value silently).
-    var syntax = JSONSyntax(bytes)
-    guard (try? syntax.check()) != nil, syntax.firstDuplicateKey == nil,
-      let rule = try? decoder.decode(Rule.self, from: Data(buffer: bytes))
-    else { return nil }
+    // The strict reader, in one pass; a rule it refuses is the general parser's to report.
+    guard let rule = Rule(wireBytes: bytes) else { return nil }
     let entry = Entry(
       rule: rule,
       compiled: Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) })
@@ -154,5 +150,29 @@ public struct EvalEngine {
     }
     cache.insert(bytes, hash: hash, entry: entry, cost: cost)
     return entry
+  }
+}
+
+/// A rule the fast path reads with the strict byte reader.
+protocol EvalWireRule {
+  /// The rule read from its JSON text, or nil when the text is refused.
+  init?(wireBytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension DoNotDisturbRule: EvalWireRule {
+  init?(wireBytes: UnsafeBufferPointer<UInt8>) {
+    guard let rule = try? DoNotDisturbRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+      return nil
+    }
+    self = rule
+  }
+}
+
+extension OfflinePushRule: EvalWireRule {
+  init?(wireBytes: UnsafeBufferPointer<UInt8>) {
+    guard let rule = try? OfflinePushRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+      return nil
+    }
+    self = rule
   }
 }

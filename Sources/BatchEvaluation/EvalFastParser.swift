@@ -4,12 +4,12 @@ import StrictJSON
 /// The fast parser of `dnd eval` for the common shape of a query line: a flat JSON object
 /// whose keys and strings are plain ASCII and whose numbers are plain integers.
 ///
-/// It only finds where each known field's value is; the rule objects themselves are decoded
-/// (once per distinct rule text) by `JSONDecoder`. Whenever a line is anything but plain — an
-/// escape in a string, a fraction or exponent, `null`, a duplicate key, deep nesting, a
-/// syntax error — the parser gives up and the line goes to `EvalQuery`, which decides every
-/// error, so both parsers give the same answer for every line this one takes. (A duplicate
-/// key inside a rule object is found by `EvalEngine` when it first decodes that rule text.)
+/// It only finds where each known field's value is; the rule objects themselves are read
+/// (once per distinct rule text) by the strict byte reader. Whenever a line is anything but
+/// plain — an escape in a string, a fraction or exponent, `null`, a duplicate key, deep
+/// nesting, a syntax error — the parser gives up and the line goes to `EvalQuery`, which
+/// decides every error, so both parsers give the same answer for every line this one takes.
+/// (A rule text the strict reader refuses, a duplicate key inside it for one, goes there too.)
 struct EvalFastParser: JSONByteScanning {
   /// Where the values of the known keys are in the line.
   struct Fields {
