@@ -57,7 +57,8 @@ let package = Package(
     .executableTarget(
       name: "dnd-bench",
       dependencies: [
-        "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle", "CAllocationCounter",
+        "BatchEvaluation", "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle",
+        "CAllocationCounter",
       ]),
     .target(
       name: "DNDKitTesting", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),

@@ -5,11 +5,13 @@ import Foundation
 struct BenchmarkReport: Encodable {
   var results: BenchmarkResults
   var server: ServerResults
+  var wire: WireResults
 
   func encode(to encoder: any Encoder) throws {
-    // Both write their keys into the same top-level object.
+    // All write their keys into the same top-level object.
     try results.encode(to: encoder)
     try server.encode(to: encoder)
+    try wire.encode(to: encoder)
   }
 }
 

@@ -11,10 +11,12 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: swift run -c release dnd-bench [--quick] [--json] [--server] [--count-loops]
+    usage: swift run -c release dnd-bench [--quick] [--json] [--server] [--wire] [--count-loops]
       --quick        fewer calls and rounds (finishes in well under 20 s)
       --json         print one JSON object with the figures instead of the table
       --server       only the server workload and the fan-out (for profiling them alone)
+      --wire         only the wire cases: decoding, document to compiled rule, dnd eval on
+                     distinct rules, encoding
       --count-loops  only run the membership and decision loops, untimed, for callgrind
                      (see Benchmarks/NOTES.md)
     Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed, or if a
@@ -42,6 +44,12 @@ if arguments.contains("--server") {
   exit(0)
 }
 
+if arguments.contains("--wire") {
+  let wire = measureWire(run)
+  if run.json { printJSON(wire) }
+  exit(0)
+}
+
 var results = BenchmarkResults()
 run.log(
   "DNDKit benchmark (\(run.quick ? "quick" : "full"), \(run.rounds) rounds × \(run.instantCount * run.repeats) calls)"
@@ -54,11 +62,12 @@ measureThreadScaling(run, into: &results)
 measureZoneLoading(run, into: &results)
 measureCompileAndColdPath(run, into: &results)
 // The server workload (a million users' rules, random reads) and the group fan-out.
+let wire = measureWire(run)
 let server = ServerBenchmark.run(
   zones: run.zones, quick: run.quick, rounds: run.rounds, log: { run.log($0) }, fail: fail)
 
 if run.json {
-  printJSON(BenchmarkReport(results: results, server: server))
+  printJSON(BenchmarkReport(results: results, server: server, wire: wire))
 } else {
   print("")
   print("checksum \(sink) \(timingChecksum)")
