@@ -42,13 +42,6 @@ final class EvalErrorCodeTests: XCTestCase {
       #"{"schedule": {"polarity": "quiet", "windows": [{"weekdays": [1], "start": "25:00", "end": "01:00"}]}, "at": 0}"#,
       #"{"schedule": {"polarity": "quiet", "windows": [{"weekdays": [8], "start": "01:00", "end": "02:00"}]}, "at": 0}"#,
       #"{"schedule": {"polarity": "quiet", "windows": [], "snooze": {"from": 5, "until": 1}}, "at": 0}"#,
-      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "preferences": {"level": "some"}}"#,
-      "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"at\": 0, \"preferences\": "
-        + "{\"breakthrough\": {\"senders\": ["
-        + (0...PushPreferences.maximumSenderCount).map { "\"u\($0)\"" }.joined(separator: ",")
-        + "]}}}",
-      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "conversation": {"until": 999999999999999}}"#,
-      #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "message": {"sender": 5}}"#,
       "{\"pushRule\": {\"onlinePlatforms\": ["
         + (0...OfflinePushRule.maximumPlatformCount).map(String.init).joined(separator: ",")
         + "]}, \"kind\": \"call\", \"platform\": 1, \"at\": 0}",
