@@ -283,6 +283,72 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     }
   }
 
+  /// A snooze that starts exactly when a quiet block ends carries the quiet on to its own end,
+  /// worked out by hand: Thursday 2026-01-01 22:00–23:00 UTC quiet, a snooze 23:00–23:30.
+  /// Asked at 22:30 (or 22:00, or 22:59:59), the next change is 23:30, not 23:00, when the
+  /// push still waits.
+  func testSnoozeStartingAsABlockEndsCarriesTheQuietOn() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
+    let end = thursday2200 + 3_600  // 23:00
+    let snoozeEnd = end + 1_800  // 23:30
+    for polarity in [SchedulePolarity.quiet, .send] {
+      // The same quiet hour either way: a quiet window 22:00–23:00, or send windows around it.
+      let windows =
+        polarity == .quiet
+        ? [WeeklyScheduleRule.Window(weekdays: [4], start: "22:00", end: "23:00")]
+        : [
+          WeeklyScheduleRule.Window(weekdays: [4], start: "23:00", end: "22:00"),
+          WeeklyScheduleRule.Window(weekdays: [1, 2, 3, 5, 6, 7], start: "00:00", end: "00:00"),
+        ]
+      let rule = WeeklyScheduleRule(
+        timeZoneID: "UTC", polarity: polarity, windows: windows,
+        snooze: .init(from: end, until: snoozeEnd))
+      let schedule = try WeeklySchedule(rule: rule, zones: zones)
+      for asked in [thursday2200, thursday2200 + 1_800, end - 1] {
+        XCTAssertTrue(try schedule.isQuiet(at: asked), "\(polarity) \(asked)")
+        XCTAssertEqual(try schedule.nextChange(after: asked), snoozeEnd, "\(polarity) \(asked)")
+      }
+      XCTAssertTrue(try schedule.isQuiet(at: end), "\(polarity)")
+      XCTAssertFalse(try schedule.isQuiet(at: snoozeEnd), "\(polarity)")
+      XCTAssertEqual(
+        try schedule.nextOpening(atOrAfter: thursday2200 + 1_800), snoozeEnd, "\(polarity)")
+    }
+  }
+
+  /// Snoozes that start exactly at a block's end, or a second before or after it, against
+  /// the slow reference: whether the snooze carries the quiet on is decided at the boundary.
+  func testSnoozesAtBlockEndsMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_010F)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    var checked = 0
+    for _ in 0..<400 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      rule.snooze = nil
+      let zone = try zones.zone(id)
+      let plain = try WeeklySchedule(rule: rule, zones: zones)
+      let t = generators.instant(in: zone, using: &rng)
+      guard try plain.isQuiet(at: t), let blockEnd = try plain.nextChange(after: t) else {
+        continue
+      }
+      for shift: Int64 in [0, 0, -1, 1] {
+        let length = Int64.random(in: 1...(3 * 86_400), using: &rng)
+        rule.snooze = .init(from: blockEnd + shift, until: blockEnd + shift + length)
+        let schedule = try WeeklySchedule(rule: rule, zones: zones)
+        let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
+        let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+        for asked in [t, blockEnd - 1] where asked < blockEnd + shift {
+          try assertAgrees(schedule, reference, at: asked, context)
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 400)
+  }
+
   /// Thousands of windows (a hostile document's worth) compile to the same minutes as the
   /// windows read one by one.
   func testManyWindowsMatchTheWindows() throws {
