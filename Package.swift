@@ -39,7 +39,7 @@ let package = Package(
       name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
     .target(
       name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo", "StrictJSON"]),
-    .target(name: "PushRecall", dependencies: ["OfflinePush"]),
+    .target(name: "PushRecall", dependencies: ["OfflinePush", "StrictJSON"]),
     // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
     .target(
       name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),

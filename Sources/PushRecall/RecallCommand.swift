@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 /// A notification currently shown on the device, as a Notification Service Extension sees it.
 ///
@@ -65,6 +66,12 @@ public enum RecallAction: Sendable, Hashable {
 /// for VoIP), in valid UTF-8; `aps.category` is exactly
 /// `"RC:RcCmd"`; `aps.mutable-content` is the number 1; `appData` is a string holding a JSON
 /// object whose `rc-dlt-identifier` is a non-empty string. Anything else is not a recall.
+///
+/// The payload and `appData` are read by the rules' JSON policy: strict RFC 8259 JSON (no byte
+/// order mark), no key twice in one object (a command naming two ids, or two categories, has
+/// no meaning the device can be sure the server meant), and integers decided on the text, so
+/// `mutable-content` is 1 only when the number's exact value is 1 (`1`, `1.0`, `1e0`; not
+/// `0.99999999999999999`, which a `Double` rounds to 1).
 public struct RecallCommand: Sendable, Hashable {
   /// The largest payload inspected; anything bigger cannot have come from APNs.
   static let maximumPayloadBytes = PayloadSizeLimit.deviceInspectedBytes
@@ -84,22 +91,39 @@ public struct RecallCommand: Sendable, Hashable {
   public init?(payload: Data) {
     guard payload.count <= Self.maximumPayloadBytes,
       String(validating: payload, as: UTF8.self) != nil,
-      let received = try? JSONDecoder().decode(RecallReceivedPayload.self, from: payload),
+      let document = Self.strictDocument(payload),
+      let received = try? JSONDecoder().decode(RecallReceivedPayload.self, from: document),
       received.category == RecallCommandPayload.category,
       received.mutableContent == 1,
       let appData = received.appData,
-      let inner = try? JSONDecoder().decode(RecallAppDataObject.self, from: Data(appData.utf8)),
-      let identifier = inner.identifier,
+      let inner = Self.strictDocument(Data(appData.utf8)),
+      let object = try? JSONDecoder().decode(RecallAppDataObject.self, from: inner),
+      let identifier = object.identifier,
       !identifier.isEmpty
     else { return nil }
     recalledMessageId = identifier
+  }
+
+  /// The document as Foundation's decoder should read it when it passes the rules' JSON
+  /// policy (``JSONSyntax``: strict syntax, no byte order mark, no key twice in an object),
+  /// each number rewritten to the integer its text equals, or to a fraction when it equals
+  /// none; nil when it does not pass.
+  static func strictDocument(_ json: Data) -> Data? {
+    let bytes = [UInt8](json)
+    return bytes.withUnsafeBufferPointer { buffer -> Data? in
+      var syntax = JSONSyntax(buffer)
+      guard (try? syntax.check()) != nil, syntax.firstDuplicateKey == nil else { return nil }
+      // nil when no number has a fraction or an exponent: the document reads as it is.
+      return syntax.canonicalDocument().map { Data($0) } ?? json
+    }
   }
 
   /// Lists the delivered notifications this command removes.
   ///
   /// A notification matches when its `userInfo` is JSON with a string `rc.id` equal to
   /// ``recalledMessageId`` scalar for scalar: no Unicode normalization, no case folding,
-  /// no trimming. Notifications whose `userInfo` cannot be read never match.
+  /// no trimming. Notifications whose `userInfo` cannot be read by the same JSON policy as
+  /// the payload (a key twice in one object, a byte order mark) never match.
   ///
   /// - Parameters:
   ///   - delivered: The notifications currently delivered.
@@ -112,7 +136,8 @@ public struct RecallCommand: Sendable, Hashable {
     let decoder = JSONDecoder()
     for notification in delivered {
       let userInfo = notification.userInfo
-      guard let info = try? decoder.decode(RecallDeliveredUserInfo.self, from: userInfo),
+      guard let document = Self.strictDocument(userInfo),
+        let info = try? decoder.decode(RecallDeliveredUserInfo.self, from: document),
         let messageId = info.messageId,
         messageId.unicodeScalars.elementsEqual(target)
       else { continue }

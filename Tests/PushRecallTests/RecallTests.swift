@@ -170,6 +170,72 @@ final class RecallTests: XCTestCase {
     XCTAssertEqual(try bare.jsonString(), text, "encoding is deterministic")
   }
 
+  /// Recall payloads follow the rules' JSON policy: a key twice in one object (in the
+  /// payload, in `aps`, or in `appData`), a `mutable-content` whose text is not exactly 1,
+  /// and a leading byte order mark are not recall commands; exact forms of 1 are.
+  func testRecallPayloadsFollowTheRulesJSONPolicy() throws {
+    let app = #""appData": "{\"rc-dlt-identifier\":\"A\"}""#
+    func payload(aps: String, app: String = app) -> Data {
+      Data(#"{\#(app), "aps": {\#(aps)}}"#.utf8)
+    }
+    let recall = #""category": "RC:RcCmd", "mutable-content": 1"#
+    XCTAssertEqual(RecallCommand(payload: payload(aps: recall))?.recalledMessageId, "A")
+    for exact in ["1.0", "1e0", "10e-1", "0.1e1"] {
+      XCTAssertEqual(
+        RecallCommand(
+          payload: payload(aps: #""category": "RC:RcCmd", "mutable-content": \#(exact)"#))?
+          .recalledMessageId, "A", exact)
+    }
+    let refused: [(String, Data)] = [
+      (
+        "two ids in appData",
+        payload(
+          aps: recall,
+          app: #""appData": "{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifier\":\"B\"}""#)
+      ),
+      (
+        "an escaped duplicate id",
+        payload(
+          aps: recall,
+          app: #""appData": "{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifie\\u0072\":\"B\"}""#)
+      ),
+      (
+        "two categories",
+        payload(aps: #""category": "other", "category": "RC:RcCmd", "mutable-content": 1"#)
+      ),
+      ("two appData", Data(#"{\#(app), \#(app), "aps": {\#(recall)}}"#.utf8)),
+      (
+        "mutable-content rounding to 1",
+        payload(aps: #""category": "RC:RcCmd", "mutable-content": 0.99999999999999999"#)
+      ),
+      (
+        "mutable-content a fraction above 1",
+        payload(aps: #""category": "RC:RcCmd", "mutable-content": 1.0000000000000001"#)
+      ),
+      ("a byte order mark", Data([0xEF, 0xBB, 0xBF]) + payload(aps: recall)),
+    ]
+    for (name, bytes) in refused {
+      XCTAssertNil(RecallCommand(payload: bytes), name)
+      XCTAssertEqual(RecallAction(payload: bytes, delivered: []), .passThrough, name)
+    }
+  }
+
+  /// A delivered notification's `userInfo` is read by the same policy: two `rc.id` values,
+  /// or a byte order mark, never match.
+  func testDeliveredUserInfoFollowsTheRulesJSONPolicy() throws {
+    let command = try XCTUnwrap(RecallCommand(payload: Data(Self.issueExample.utf8)))
+    let id = Self.exampleRecalledId
+    let delivered = [
+      DeliveredNotification(identifier: "plain", userInfo: Data(#"{"rc": {"id": "\#(id)"}}"#.utf8)),
+      DeliveredNotification(
+        identifier: "twice", userInfo: Data(#"{"rc": {"id": "\#(id)", "id": "other"}}"#.utf8)),
+      DeliveredNotification(
+        identifier: "bom",
+        userInfo: Data([0xEF, 0xBB, 0xBF]) + Data(#"{"rc": {"id": "\#(id)"}}"#.utf8)),
+    ]
+    XCTAssertEqual(command.notificationIdentifiersToRemove(from: delivered), ["plain"])
+  }
+
   func testOrdinaryPushIsNotARecall() throws {
     let push = Data(try Self.message(id: Self.exampleRecalledId).jsonString().utf8)
     XCTAssertNil(RecallCommand(payload: push))
