@@ -94,6 +94,96 @@ final class FanOutTests: XCTestCase {
     XCTAssertGreaterThan(compared, 50_000)
   }
 
+  /// One rule per zone and quarter of the day (00–06, 06–12, 12–18, 18–24 local) for every
+  /// zone of the database, recipients in a random order with repeats, at instants inside the
+  /// zones' tables and outside them (before the first table year, past 2500, the supported
+  /// range's ends): the batch answers as one decision per recipient. A recipient answered
+  /// with another zone's clock, or with a zone's empty slot taken for a tabulated span, gets
+  /// the wrong quarter.
+  func testEveryZoneInOneBatchEqualsOneByOne() throws {
+    let seed = SplitMix64.seed(default: 0xFA_0018)
+    var rng = SplitMix64(seed: seed)
+    var rules = ContiguousArray<CompiledOfflinePushRule>()
+    for id in zones.identifiers() {
+      for start in stride(from: 0, to: 24, by: 6) {
+        rules.append(
+          try CompiledOfflinePushRule(
+            rule: OfflinePushRule(
+              doNotDisturbRule: DoNotDisturbRule(
+                enabled: true, startHour: start, endHour: (start + 6) % 24, repeatMode: .daily,
+                timeZoneID: id)),
+            zones: zones))
+      }
+    }
+    var recipients = (0..<(2 * rules.count)).map {
+      PushRecipient(ruleIndex: $0 % rules.count, target: .android, online: PlatformSet())
+    }
+    recipients.shuffle(using: &rng)
+    let bounds = Zone.supportedInstants
+    let instants: [Int64] = [
+      1_772_982_000, 2_587_000_000, 16_000_000_000, 253_000_000_000, -2_208_988_800,
+      -62_000_000_000, bounds.lowerBound + 86_400 * 4, bounds.upperBound - 86_400 * 4,
+    ]
+    var decisions: [PushDecision] = []
+    for instant in instants {
+      try CompiledOfflinePushRule.decide(
+        kind: .message, at: instant, rules: rules, recipients: recipients, into: &decisions)
+      var wrong = 0
+      for (recipient, batch) in zip(recipients, decisions) {
+        let single = try rules[recipient.ruleIndex].decide(
+          kind: .message, target: recipient.target, online: recipient.online, at: instant)
+        if batch != single {
+          wrong += 1
+          if wrong <= 3 {
+            XCTFail(
+              "\(rules[recipient.ruleIndex].schedule) at \(instant): batch \(batch), one by "
+                + "one \(single) [seed \(seed)]")
+          }
+        }
+      }
+      XCTAssertEqual(wrong, 0, "at \(instant)")
+    }
+  }
+
+  /// One zone's rules many times over at instants its tables do not describe (years before
+  /// 1800 and after 2500), next to a tabulated zone: every repeat, which reads the zone's
+  /// slot, answers as the first, which looked it up.
+  func testUntabulatedInstantsAnswerTheSameOnEveryRepeat() throws {
+    var rules = ContiguousArray<CompiledOfflinePushRule>()
+    for id in ["America/New_York", "Asia/Kolkata", "UTC", "Australia/Lord_Howe"] {
+      for start in stride(from: 0, to: 24, by: 3) {
+        rules.append(
+          try CompiledOfflinePushRule(
+            rule: OfflinePushRule(
+              doNotDisturbRule: DoNotDisturbRule(
+                enabled: true, startHour: start, endHour: (start + 3) % 24, repeatMode: .daily,
+                timeZoneID: id)),
+            zones: zones))
+      }
+    }
+    let recipients = (0..<(rules.count * 5)).map {
+      PushRecipient(ruleIndex: ($0 * 7) % rules.count, target: .web, online: PlatformSet())
+    }
+    var decisions: [PushDecision] = []
+    var suppressed = 0
+    for instant: Int64 in [-5_000_000_000, -3_000_000_000, 20_000_000_000, 200_000_000_000] {
+      for offset: Int64 in stride(from: 0, to: 86_400, by: 5_400) {
+        try CompiledOfflinePushRule.decide(
+          kind: .call, at: instant + offset, rules: rules, recipients: recipients,
+          into: &decisions)
+        for (recipient, batch) in zip(recipients, decisions) {
+          let single = try rules[recipient.ruleIndex].decide(
+            kind: .call, target: recipient.target, online: recipient.online, at: instant + offset)
+          XCTAssertEqual(
+            batch, single, "\(rules[recipient.ruleIndex].schedule) at \(instant + offset)")
+          if !single.delivers { suppressed += 1 }
+        }
+      }
+    }
+    // Each instant falls in one three-hour window of each zone: an eighth of the answers.
+    XCTAssertEqual(suppressed, 4 * 16 * recipients.count / 8)
+  }
+
   func testBadIndexOrInstantIsATypedErrorAndEmptiesTheDecisions() throws {
     let rule = try CompiledOfflinePushRule(rule: OfflinePushRule(), zones: zones)
     let rules = [rule, rule, rule]
