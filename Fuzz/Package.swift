@@ -32,6 +32,7 @@ let package = Package(
       dependencies: [
         "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall,
       ]),
+    .executableTarget(name: "FuzzWireJSON", dependencies: ["FuzzSupport", testing]),
     .executableTarget(
       name: "FuzzEvalLine",
       dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a time each: Fuzz/run-all.sh SECONDS
 #
-# Builds once, then runs Fuzz/run.sh for tzif, posix-tz, rule-json and eval-line in turn (one
+# Builds once, then runs Fuzz/run.sh for tzif, posix-tz, rule-json, wire-json and eval-line in turn (one
 # at a time: libFuzzer uses one core). Goes on after a finding and exits 1 at the end if any
 # target found something. Same environment as Fuzz/run.sh.
 set -euo pipefail
@@ -18,7 +18,7 @@ started=$(date +%s)
 echo "==> built the fuzz targets in $(($(date +%s) - started))s"
 export FUZZ_SKIP_BUILD=1
 failed=()
-for target in tzif posix-tz rule-json eval-line; do
+for target in tzif posix-tz rule-json wire-json eval-line; do
   "$fuzz/run.sh" "$target" "$1" || failed+=("$target")
 done
 if [ ${#failed[@]} -gt 0 ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a time: Fuzz/run.sh TARGET SECONDS
 #
-# TARGET is tzif, posix-tz, rule-json or eval-line. The script builds the fuzz package with
+# TARGET is tzif, posix-tz, rule-json, wire-json or eval-line. The script builds the fuzz package with
 # -sanitize=fuzzer,address (unless FUZZ_SKIP_BUILD=1), replays the saved regressions in
 # Fixtures/fuzz-regressions/TARGET, seeds a corpus from the system tzdata and Fixtures/, and
 # fuzzes for SECONDS. On a crash, hang or property violation it minimizes the input, saves it
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: Fuzz/run.sh tzif|posix-tz|rule-json|eval-line SECONDS" >&2
+  echo "usage: Fuzz/run.sh tzif|posix-tz|rule-json|wire-json|eval-line SECONDS" >&2
   exit 2
 }
 [ $# -eq 2 ] || usage
@@ -27,6 +27,7 @@ case $target in
   tzif) product=FuzzTZif max_len=16384 ;;
   posix-tz) product=FuzzPOSIXTZ max_len=256 ;;
   rule-json) product=FuzzRuleJSON max_len=4096 ;;
+  wire-json) product=FuzzWireJSON max_len=4096 ;;
   eval-line) product=FuzzEvalLine max_len=4096 ;;
   *) usage ;;
 esac
@@ -85,6 +86,13 @@ case $target in
   rule-json)
     for file in "$repo"/Fixtures/malformed-rules/*.json "$repo"/Fixtures/cli/*.json \
       "$repo"/Fixtures/recall-malformed/*.json "$fuzz"/Seeds/rule-json/*.json; do
+      cp "$file" "$seeds/$(basename "$(dirname "$file")")-$(basename "$file")"
+    done
+    ;;
+  wire-json)
+    # The rule fixtures and seeds, and the shapes of the weekly schedule and of text.
+    for file in "$repo"/Fixtures/malformed-rules/*.json "$repo"/Fixtures/cli/*.json \
+      "$fuzz"/Seeds/rule-json/*.json "$fuzz"/Seeds/wire-json/*.json; do
       cp "$file" "$seeds/$(basename "$(dirname "$file")")-$(basename "$file")"
     done
     ;;
