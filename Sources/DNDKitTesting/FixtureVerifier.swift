@@ -3,7 +3,8 @@ import Foundation
 import ZoneInfo
 
 /// Checks fixture tables against the library: the zone engine for `zone-transitions`-style
-/// tables, the schedule for `dnd-cases`-style tables, the weekly schedule for `weekly-cases`-style tables. The table kind is read from its header.
+/// tables, the schedule for `dnd-cases`-style tables, the weekly schedule for `weekly-cases`-style tables, the whole push decision for
+/// `policy-cases`-style tables. The table kind is read from its header.
 public struct FixtureVerifier: Sendable {
   /// A row that did not match.
   public struct Failure: Sendable, CustomStringConvertible {
@@ -88,11 +89,15 @@ public struct FixtureVerifier: Sendable {
         return verifyScheduleRow(row, inDoNotDisturb: inDoNotDisturb)
       } else if table.columns.contains("windows") {
         return verifyWeeklyRow(row)
+      } else if table.columns.contains("preferences") {
+        return verifyPolicyRow(row)
       } else {
         return verifyTransitionRow(row)
       }
     }
-    guard ["window", "windows", "offsetAfter"].contains(where: table.columns.contains) else {
+    guard
+      ["window", "windows", "offsetAfter", "preferences"].contains(where: table.columns.contains)
+    else {
       report.failures.append(
         Failure(path: table.path, line: 1, id: "-", message: "unknown table kind (header)"))
       return report
