@@ -2,6 +2,7 @@ import DNDSchedule
 import Foundation
 import OfflinePush
 import StrictJSON
+import ZoneInfo
 
 /// A `dnd eval` query line decoded by the general parser (`JSONDecoder`): every line the fast
 /// parser does not take goes through here, and this is what decides every error.
@@ -157,7 +158,7 @@ struct EvalQuery {
         throw problem("kind: required key is missing in a push query (message or call)")
       }
       guard let kind = PushKind(rawValue: kindText) else {
-        throw problem("kind = \(quote(kindText)): must be \"message\" or \"call\"")
+        throw problem("kind = \(quoted(kindText)): must be \"message\" or \"call\"")
       }
       guard let platform = document.platform else {
         throw problem("platform: required key is missing in a push query (a platform number)")

@@ -29,7 +29,7 @@ extension WeeklyScheduleRule {
       errors.append(
         RuleFieldError(
           code: .invalidSchedule, field: "polarity",
-          value: RuleFieldError.shortened(polarity.rawValue),
+          value: shortened(polarity.rawValue),
           reason: "must be \"quiet\" or \"send\""))
     }
     for (index, window) in windows.enumerated() {
@@ -51,7 +51,7 @@ extension WeeklyScheduleRule {
         errors.append(
           RuleFieldError(
             code: .invalidWindow, field: path + "." + key,
-            value: RuleFieldError.shortened(text), reason: "must be HH:MM, 00:00 … 23:59"))
+            value: shortened(text), reason: "must be HH:MM, 00:00 … 23:59"))
       }
     }
     if let snooze {
@@ -103,16 +103,8 @@ extension ZoneDatabase {
     } catch {
       return .failure(
         RuleFieldError(
-          code: .invalidTimeZone, field: field, value: RuleFieldError.shortened(identifier),
+          code: .invalidTimeZone, field: field, value: shortened(identifier),
           reason: error.description))
     }
-  }
-}
-
-extension RuleFieldError {
-  /// Untrusted and possibly huge text, cut to 64 scalars to keep log lines short.
-  static func shortened(_ text: String) -> String {
-    text.unicodeScalars.count > 64
-      ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(64))) + "…" : text
   }
 }

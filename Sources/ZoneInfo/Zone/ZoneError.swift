@@ -43,25 +43,3 @@ public enum ZoneError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
-
-/// Quotes an untrusted string for an error message, escaping control characters and cutting it
-/// short so that a 10,000-character ID does not flood a log.
-func quoted(_ string: String) -> String {
-  var out = "\""
-  var count = 0
-  for scalar in string.unicodeScalars {
-    if count == 64 {
-      out += "…"
-      break
-    }
-    count += 1
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-      out += "\\u{\(String(scalar.value, radix: 16))}"
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
-}

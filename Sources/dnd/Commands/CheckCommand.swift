@@ -1,4 +1,3 @@
-import BatchEvaluation
 import DNDSchedule
 import OfflinePush
 import ZoneInfo
@@ -54,7 +53,7 @@ enum CheckCommand {
       try InstantParsing.instant(text, option: "--saved-at", now: context.now)
     }
     for key in input.unknownKeys {
-      printError("dnd check: warning: ignoring unknown key \(quote(key)) in \(input.source)")
+      printError("dnd check: warning: ignoring unknown key \(quoted(key)) in \(input.source)")
     }
     if let schedule = try input.compileWeeklySchedule(zones: context.zones()) {
       return try runWeekly(schedule, arguments, at: at)
@@ -82,7 +81,7 @@ enum CheckCommand {
       return nil
     }
     guard let kind = PushKind(rawValue: kindText) else {
-      throw .usage("--kind \(quote(kindText)) must be message or call")
+      throw .usage("--kind \(quoted(kindText)) must be message or call")
     }
     let targetText = try arguments.required("--platform")
     let target = try platform(targetText, option: "--platform")
@@ -94,7 +93,7 @@ enum CheckCommand {
   static func platform(_ text: String, option: String) throws(CLIError) -> Platform {
     let trimmed = text.trimmingSpaces()
     guard let platform = Platform(parsing: trimmed) else {
-      throw .usage("\(option) \(quote(text)) is not a platform name or number (\(platformList))")
+      throw .usage("\(option) \(quoted(text)) is not a platform name or number (\(platformList))")
     }
     return platform
   }

@@ -1,6 +1,6 @@
-import BatchEvaluation
 import Foundation
 import PushRecall
+import ZoneInfo
 
 /// `dnd recall`: the APNs payloads of a message push and of the recall command for it, for
 /// testing a Notification Service Extension.
@@ -46,7 +46,7 @@ enum RecallPayloadCommand {
     let id = try arguments.required("--id")
     let only = arguments["--only"]
     if let only, only != "message" && only != "recall" {
-      throw .usage("--only \(quote(only)) must be message or recall")
+      throw .usage("--only \(quoted(only)) must be message or recall")
     }
     let sender = arguments["--sender"] ?? "user1"
     let target = arguments["--target"] ?? sender
@@ -82,10 +82,10 @@ enum RecallPayloadCommand {
       printError("dnd recall: warning: a device would not recognize this recall command")
     }
     if let messageJSON, let recallJSON {
-      print("Message push (rc.id = \(quote(id))):")
+      print("Message push (rc.id = \(quoted(id))):")
       print(messageJSON)
       print("")
-      print("Recall command push (removes delivered notifications whose rc.id is \(quote(id))):")
+      print("Recall command push (removes delivered notifications whose rc.id is \(quoted(id))):")
       print(recallJSON)
     } else if let json = messageJSON ?? recallJSON {
       print(json)

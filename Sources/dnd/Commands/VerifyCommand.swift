@@ -1,6 +1,6 @@
-import BatchEvaluation
 import DNDKitTesting
 import Foundation
+import ZoneInfo
 
 /// `dnd verify`: runs the fixture tables against the library.
 enum VerifyCommand {
@@ -38,7 +38,7 @@ enum VerifyCommand {
       for path in arguments.positionals {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-          throw .input("\(quote(path)): no such file or directory")
+          throw .input("\(quoted(path)): no such file or directory")
         }
         if isDirectory.boolValue {
           let tables = FixtureVerifier.tables(in: path)

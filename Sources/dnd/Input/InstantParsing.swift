@@ -1,4 +1,3 @@
-import BatchEvaluation
 import ZoneInfo
 
 /// Parses the instants and dates accepted on the command line.
@@ -28,7 +27,7 @@ enum InstantParsing {
       instant = try iso8601(text, option: option)
     }
     guard Zone.supportedInstants.contains(instant) else {
-      throw .input("\(option) \(quote(text)) is outside the supported years -9999...9999")
+      throw .input("\(option) \(quoted(text)) is outside the supported years -9999...9999")
     }
     return instant
   }
@@ -37,7 +36,7 @@ enum InstantParsing {
   /// space instead of `T`).
   static func iso8601(_ text: String, option: String) throws(CLIError) -> Int64 {
     let bad = CLIError.input(
-      "\(option) \(quote(text)) is not an instant; use \(instantForms)")
+      "\(option) \(quoted(text)) is not an instant; use \(instantForms)")
     let scalars = Array(text.unicodeScalars)
     var index = 0
     func number(_ digits: Int) -> Int? {
@@ -83,12 +82,12 @@ enum InstantParsing {
         minutes = value
       }
       guard hours <= 23, minutes <= 59 else {
-        throw .input("\(option) \(quote(text)) has an offset outside -23:59...+23:59")
+        throw .input("\(option) \(quoted(text)) has an offset outside -23:59...+23:59")
       }
       offset = offsetSign * (hours * 3600 + minutes * 60)
     } else {
       throw .input(
-        "\(option) \(quote(text)) has no UTC offset; add Z or an offset such as -05:00")
+        "\(option) \(quoted(text)) has no UTC offset; add Z or an offset such as -05:00")
     }
     guard index == scalars.count else { throw bad }
     let local: LocalDateTime
@@ -96,7 +95,7 @@ enum InstantParsing {
       local = try LocalDateTime(
         year: sign * year, month: month, day: day, hour: hour, minute: minute, second: second)
     } catch {
-      throw .input("\(option) \(quote(text)): \(error.description)")
+      throw .input("\(option) \(quoted(text)): \(error.description)")
     }
     return local.localSeconds - Int64(offset)
   }
@@ -119,7 +118,7 @@ enum InstantParsing {
     do {
       return try LocalDateTime(year: negative ? -year : year, month: month, day: day).dayNumber
     } catch {
-      throw .input("\(option) \(quote(text)): \(error.description)")
+      throw .input("\(option) \(quoted(text)): \(error.description)")
     }
   }
 }

@@ -1,4 +1,3 @@
-import BatchEvaluation
 import DNDSchedule
 import Foundation
 import ZoneInfo
@@ -49,7 +48,7 @@ enum TimelineCommand {
       try InstantParsing.instant(text, option: "--saved-at", now: context.now)
     }
     for key in input.unknownKeys {
-      printError("dnd timeline: warning: ignoring unknown key \(quote(key)) in \(input.source)")
+      printError("dnd timeline: warning: ignoring unknown key \(quoted(key)) in \(input.source)")
     }
     let zones = try context.zones()
     let weekly = try input.compileWeeklySchedule(zones: zones)

@@ -1,4 +1,4 @@
-import BatchEvaluation
+import ZoneInfo
 
 /// The options a subcommand accepts.
 struct OptionSpec {
@@ -61,7 +61,7 @@ struct Arguments {
       }
       if spec.flags.contains(name) {
         guard inlineValue == nil else {
-          throw .usage("option \(name) takes no value (got \(quote(argument)))")
+          throw .usage("option \(name) takes no value (got \(quoted(argument)))")
         }
         flags.insert(name)
       } else if spec.valued.contains(name) {
@@ -77,12 +77,12 @@ struct Arguments {
         guard values[name] == nil else { throw .usage("option \(name) is given more than once") }
         values[name] = value
       } else {
-        throw .usage("unknown option \(quote(name)) for 'dnd \(command)'")
+        throw .usage("unknown option \(quoted(name)) for 'dnd \(command)'")
       }
     }
     if !wantsHelp && positionals.count > spec.maximumPositionals {
       let extra = positionals[spec.maximumPositionals]
-      throw .usage("unexpected argument \(quote(extra)) for 'dnd \(command)'")
+      throw .usage("unexpected argument \(quoted(extra)) for 'dnd \(command)'")
     }
   }
 
@@ -115,7 +115,7 @@ struct Arguments {
     guard let text = values[option] else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw .usage(
-        "\(option) \(quote(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+        "\(option) \(quoted(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
     }
     return number
   }

@@ -1,4 +1,4 @@
-import BatchEvaluation
+import ZoneInfo
 
 /// The `dnd` command: finds the subcommand, parses its options, runs it, and turns errors into
 /// messages on standard error and exit statuses.
@@ -96,7 +96,7 @@ enum DNDTool {
         subcommand = named
         rest.removeFirst()
       } else if !first.hasPrefix("-") {
-        printError("dnd: error: unknown subcommand \(quote(first))")
+        printError("dnd: error: unknown subcommand \(quoted(first))")
         printError("Run 'dnd --help' for the list of subcommands.")
         return ExitStatus.badInput
       }

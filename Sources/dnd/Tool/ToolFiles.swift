@@ -1,5 +1,5 @@
-import BatchEvaluation
 import SystemInterface
+import ZoneInfo
 
 #if canImport(Glibc)
   import Glibc
@@ -33,19 +33,19 @@ enum ToolFiles {
       do {
         descriptor = try Syscalls.openForReading(path)
       } catch {
-        if error.code == ENOENT { throw .input("\(option) \(quote(path)): no such file") }
-        throw .input("\(option) \(quote(path)): cannot read: \(error)")
+        if error.code == ENOENT { throw .input("\(option) \(quoted(path)): no such file") }
+        throw .input("\(option) \(quoted(path)): cannot read: \(error)")
       }
     }
     defer { if descriptor != 0 { close(descriptor) } }
     if Syscalls.isDirectory(descriptor) {
-      throw .input("\(option) \(quote(path)): not a readable file (a directory)")
+      throw .input("\(option) \(quoted(path)): not a readable file (a directory)")
     }
     let bytes: [UInt8]
     do {
       bytes = try Syscalls.readPrefix(descriptor, atMost: limit)
     } catch {
-      throw .input("\(option) \(quote(path)): cannot read \(source): \(error)")
+      throw .input("\(option) \(quoted(path)): cannot read \(source): \(error)")
     }
     guard bytes.count <= limit else {
       throw .input("rule in \(source) is larger than \(limit) bytes")
@@ -68,20 +68,20 @@ enum ToolFiles {
     do {
       found = try Syscalls.kind(ofPath: path)
     } catch {
-      throw .input("\(option) \(quote(path)): cannot write: \(error)")
+      throw .input("\(option) \(quoted(path)): cannot write: \(error)")
     }
     switch found.kind {
     case .missing, .regularFile: break
     default:
       throw .input(
-        "\(option) \(quote(path)) is \(found.kind.description): an output must be a regular "
+        "\(option) \(quoted(path)) is \(found.kind.description): an output must be a regular "
           + "file, which is replaced whole, or a new name")
     }
     do {
       try Syscalls.replaceFile(
         path, with: bytes, mode: found.kind == .regularFile ? found.mode : nil)
     } catch {
-      throw .input("\(option) \(quote(path)): cannot write: \(error)")
+      throw .input("\(option) \(quoted(path)): cannot write: \(error)")
     }
   }
 }
