@@ -1,4 +1,3 @@
-import BatchEvaluation
 import Foundation
 import ZoneInfo
 
@@ -48,12 +47,12 @@ enum BundleCommand {
     // Every entry left out is named; one that may be a zone makes the snapshot incomplete,
     // and an incomplete snapshot is not written.
     for omission in omissions where !omission.mayBeAZone {
-      printError("dnd bundle: note: left out \(quote(omission.path)): \(omission.reason)")
+      printError("dnd bundle: note: left out \(quoted(omission.path)): \(omission.reason)")
     }
     let missing = omissions.filter(\.mayBeAZone)
     guard missing.isEmpty else {
       throw .input(
-        "\(quote(from)) cannot be bundled whole: \(missing.count) "
+        "\(quoted(from)) cannot be bundled whole: \(missing.count) "
           + (missing.count == 1 ? "entry that may be a zone" : "entries that may be zones")
           + " cannot be read, so nothing was written:\n"
           + missing.map { "  \($0.path): \($0.reason)" }.joined(separator: "\n"))
