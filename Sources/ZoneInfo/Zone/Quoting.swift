@@ -12,13 +12,14 @@ package func shortened(_ text: String, limit: Int = 64) -> String {
 }
 
 /// Untrusted text quoted for a message: in double quotes, with quotes, backslashes and control
-/// characters escaped, cut like ``shortened(_:limit:)``.
+/// characters escaped, cut like ``shortened(_:limit:)`` but at 80 scalars by default, which
+/// keeps a file path of usual length whole.
 ///
 /// - Parameters:
 ///   - text: The text, as received.
 ///   - limit: The most scalars kept.
 /// - Returns: The quoted text, such as `"Mars/Olympus_Mons"`.
-package func quoted(_ text: String, limit: Int = 64) -> String {
+package func quoted(_ text: String, limit: Int = 80) -> String {
   var out = "\""
   for (count, scalar) in text.unicodeScalars.enumerated() {
     if count == limit {
