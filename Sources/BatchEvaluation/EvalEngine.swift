@@ -143,6 +143,9 @@ public struct EvalEngine {
     {
       return entry
     }
+    // A rule seen for the first time is likely never seen again (a day's pushes are mostly
+    // distinct users' rules): it is stored when it comes back.
+    guard cache.admits(hash: hash) else { return entry }
     var cost = rule.heapBytes
     if case .failure(let error) = entry.compiled {
       // The messages name each field and its value.

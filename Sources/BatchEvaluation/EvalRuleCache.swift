@@ -32,6 +32,11 @@ struct EvalRuleCache<Entry> {
 
   /// The most bytes kept.
   let byteBudget: Int
+  /// The hashes of texts seen once and not stored, one per slot of a table of fixed size
+  /// (128 KiB): a text is stored the second time it is seen, so that a stream of distinct
+  /// rules, each seen once, costs no copy in the cache, and a repeating rule is decoded one
+  /// more time. A collision only delays a store; a lookup still compares the bytes.
+  private var seenOnce = [Int](repeating: 0, count: 1 << 14)
   private var slots: [Int: [Slot]] = [:]
   private(set) var count = 0
   /// The bytes the stored entries are charged, their keys included.
@@ -62,6 +67,17 @@ struct EvalRuleCache<Entry> {
       if equal { return slot.entry }
     }
     return nil
+  }
+
+  /// Whether a text that missed should be stored now: the second time its hash is seen.
+  ///
+  /// - Parameter hash: ``hash(_:)`` of the text.
+  /// - Returns: True when the same hash was seen last in its slot.
+  mutating func admits(hash: Int) -> Bool {
+    let slot = hash & (seenOnce.count - 1)
+    if seenOnce[slot] == hash { return true }
+    seenOnce[slot] = hash
+    return false
   }
 
   /// Stores an entry for these bytes; an entry over the whole budget is not stored.

@@ -76,11 +76,8 @@ package struct JSONWriter {
   @inlinable
   package mutating func boolean(_ value: Bool) {
     comma()
-    if value {
-      bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    } else {
-      bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-    }
+    let word: StaticString = value ? "true" : "false"
+    word.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Writes an integer in decimal.

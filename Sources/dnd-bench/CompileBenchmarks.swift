@@ -3,7 +3,7 @@ import Foundation
 import OfflinePush
 
 /// Rule compile (zone cached), memory per compiled rule, and the cold path from JSON to a
-/// decision with JSONDecoder's share of it.
+/// decision with the decoding's share of it.
 func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout BenchmarkResults) {
   let zones = run.zones
   let pushRule = run.pushRule
@@ -27,7 +27,7 @@ func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout Benchmar
     "Bytes per compiled rule                       \(MemoryLayout<CompiledOfflinePushRule>.stride) (schedule alone \(MemoryLayout<DoNotDisturbSchedule>.stride); zone tables shared)"
   )
 
-  // Cold path: JSON → decode → validate → compile → decide, and JSONDecoder's share.
+  // Cold path: JSON → decode → validate → compile → decide, and the decoding's share.
   let coldJSON = Data(
     #"{"onlinePlatforms":[1,4],"notToReceiveOfflinePushPlatforms":[2],"offlinePushEnabled":true,"messageOfflinePushEnabled":true,"callOfflinePushEnabled":true,"doNotDisturbRule":{"enabled":true,"startHour":22,"startMinute":0,"endHour":8,"endMinute":0,"repeatMode":2,"customRepeatDays":0,"onceEndTimestamp":0,"timeZoneID":"America/New_York"}}"#
       .utf8)
@@ -49,7 +49,7 @@ func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout Benchmar
       return count
     },
     {
-      // The same decoding step alone (OfflinePushRule(jsonData:) wraps JSONDecoder).
+      // The same decoding step alone (OfflinePushRule(jsonData:), the strict reader).
       var count = 0
       for _ in 0..<coldCalls
       where (try? OfflinePushRule(jsonData: coldJSON)) != nil {
@@ -66,6 +66,6 @@ func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout Benchmar
   results.coldPathJSONDecoderShare = decoderShare
   run.log(
     "Cold path (JSON → decide)                     \(format(cold.median)), "
-      + "\(String(format1: 100 * decoderShare))% in JSONDecoder (decoding alone "
+      + "\(String(format1: 100 * decoderShare))% in decoding (decoding alone "
       + "\(format(decodeOnly.median)))")
 }
