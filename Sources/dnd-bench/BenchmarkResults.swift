@@ -48,6 +48,11 @@ struct BenchmarkResults: Codable {
   /// Bytes of the five-window schedule's table.
   var weeklyBytes: Double?
   var allocationsPerCall = 0.0
+  /// The whole decision (100 priority senders, a conversation setting, a message), its time
+  /// over today's decision in the same rounds, and its allocations per call.
+  var policyDecisionNs = 0.0
+  var policyDecisionVsToday = 0.0
+  var policyAllocationsPerCall = 0.0
   var twoThreadScaling = 0.0
   var foundationTwoThreadScaling = 0.0
   var floorTwoThreadScaling = 0.0
