@@ -5,17 +5,21 @@ import XCTest
 import ZoneInfo
 import ZoneInfoBundle
 
+@testable import dnd
+
 /// `dnd verify`, `dnd zones`, `dnd zone` and `dnd recall`.
 final class VerifyZonesRecallTests: XCTestCase {
   func testVerifyReportsTheDeliberatelyWrongRow() throws {
     let result = try DNDProcess.run(["verify", "Fixtures/cli/wrong-row.tsv"])
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertEqual(result.lines.last, "1 passed, 1 failed")
-    XCTAssertEqual(result.lines.count, 2)
+    XCTAssertEqual(result.lines.count, 4)
+    XCTAssertEqual(result.lines[0], "tables: Fixtures/cli/wrong-row.tsv")
+    XCTAssertTrue(result.lines[1].hasPrefix("time zone data: "), result.lines[1])
     XCTAssertTrue(
-      result.lines[0].hasPrefix(
+      result.lines[2].hasPrefix(
         "Fixtures/cli/wrong-row.tsv:6: ny-overnight-after-midnight: state dnd, expected off"),
-      result.lines[0])
+      result.lines[2])
   }
 
   /// The package's tables on the tzdata they were derived from (the bundled 2025b snapshot),
@@ -26,10 +30,27 @@ final class VerifyZonesRecallTests: XCTestCase {
     let summary = try XCTUnwrap(result.lines.last)
     XCTAssertTrue(summary.hasSuffix(" passed, 0 failed"), summary)
     XCTAssertGreaterThan(Int(summary.prefix { $0 != " " }) ?? 0, 100)
-    // From elsewhere, the fixtures are found through the executable's package.
+    XCTAssertTrue(
+      result.lines[0].hasPrefix("tables: built into dnd (Fixtures/dnd-cases.tsv, "), result.lines[0]
+    )
+    XCTAssertEqual(result.lines[1], "time zone data: bundled tzdata 2025b")
+    // From elsewhere, the same tables: they are built into dnd.
     let elsewhere = try DNDProcess.run(
       ["verify", "--tzdata", "bundled"], directory: FileManager.default.temporaryDirectory)
-    XCTAssertEqual(elsewhere.lines.last, summary)
+    XCTAssertEqual(elsewhere.lines, result.lines)
+  }
+
+  /// The tables built into dnd are the package's Fixtures/*.tsv, byte for byte (regenerate
+  /// with .ci/embed-fixtures).
+  func testBuiltInTablesAreThePackageFixtures() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures)
+      .filter { $0.hasSuffix(".tsv") }.sorted()
+    XCTAssertEqual(BuiltInFixtures.tables.map(\.path), names.map { "Fixtures/" + $0 })
+    for table in BuiltInFixtures.tables {
+      let text = try String(
+        contentsOfFile: TestPaths.packageRoot + "/" + table.path, encoding: .utf8)
+      XCTAssertEqual(table.text, text, "\(table.path) differs; run .ci/embed-fixtures")
+    }
   }
 
   func testVerifyCountsAnUnreadableTableAsAFailure() throws {

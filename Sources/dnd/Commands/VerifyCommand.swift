@@ -9,13 +9,15 @@ enum VerifyCommand {
   static let help = """
     Usage: dnd verify [FILE|DIRECTORY…]
 
-    Checks fixture tables (tab-separated *.tsv files: zone transitions, or do-not-disturb
-    cases) against DNDKit with the tool's time zone data (see 'dnd zones'; --tzdata
-    system|bundled|PATH chooses). Prints each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends
-    with a line `N passed, M failed`. A table that cannot be read counts as one failure.
+    Checks fixture tables (tab-separated *.tsv files: zone transitions, do-not-disturb cases,
+    weekly-schedule cases) against DNDKit with the tool's time zone data (the system's by
+    default, see 'dnd zones'; --tzdata system|bundled|PATH chooses): does this host's tzdata
+    agree with DNDKit's tables? Says which tables and which time zone data it used, prints
+    each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends with a line `N passed, M
+    failed`. A table that cannot be read counts as one failure.
 
-    Without arguments, checks every *.tsv in Fixtures/ of the current directory, or else in
-    the DNDKit package the dnd executable was built from. A DIRECTORY means its *.tsv files.
+    Without arguments, checks the package's own tables (Fixtures/*.tsv), which are built into
+    dnd, so it runs the same anywhere dnd is installed. A DIRECTORY means its *.tsv files.
 
     Options:
       -h, --help   show this help
@@ -26,15 +28,7 @@ enum VerifyCommand {
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     var paths: [String] = []
-    if arguments.positionals.isEmpty {
-      guard let directory = defaultDirectory(context) else {
-        throw .input(
-          "no Fixtures/ directory here or in the package of this executable; "
-            + "pass the tables to check")
-      }
-      paths = FixtureVerifier.tables(in: directory)
-      guard !paths.isEmpty else { throw .input("no *.tsv tables in \(directory)") }
-    } else {
+    do {
       for path in arguments.positionals {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -53,13 +47,27 @@ enum VerifyCommand {
     let verifier = FixtureVerifier(zones: zones)
     var report = FixtureVerifier.Report()
     var unreadable: [String] = []
-    for path in paths {
-      do {
-        report.merge(verifier.verify(try FixtureTable(contentsOf: path)))
-      } catch {
-        unreadable.append(error.description)
+    if paths.isEmpty {
+      let names = BuiltInFixtures.tables.map(\.path).joined(separator: ", ")
+      print("tables: built into dnd (\(names))")
+      for table in BuiltInFixtures.tables {
+        do {
+          report.merge(verifier.verify(try FixtureTable(text: table.text, path: table.path)))
+        } catch {
+          unreadable.append(error.description)
+        }
+      }
+    } else {
+      print("tables: \(paths.joined(separator: ", "))")
+      for path in paths {
+        do {
+          report.merge(verifier.verify(try FixtureTable(contentsOf: path)))
+        } catch {
+          unreadable.append(error.description)
+        }
       }
     }
+    print("time zone data: \(zones)")
     for failure in report.failures { print(failure.description) }
     for problem in unreadable { print(problem) }
     do {
@@ -70,28 +78,5 @@ enum VerifyCommand {
     let failed = report.failures.count + unreadable.count
     print("\(report.passed) passed, \(failed) failed")
     return failed == 0 ? ExitStatus.success : ExitStatus.checkFailed
-  }
-
-  /// `Fixtures` in the current directory, else the package's `Fixtures` found by walking up
-  /// from the executable (which lives in `.build/<configuration>/` inside the package).
-  static func defaultDirectory(_ context: ToolContext) -> String? {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    if manager.fileExists(atPath: "Fixtures", isDirectory: &isDirectory), isDirectory.boolValue {
-      return "Fixtures"
-    }
-    var url = URL(fileURLWithPath: context.executablePath).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for _ in 0..<8 {
-      let fixtures = url.appendingPathComponent("Fixtures").path
-      let manifest = url.appendingPathComponent("Package.swift").path
-      if manager.fileExists(atPath: manifest),
-        manager.fileExists(atPath: fixtures, isDirectory: &isDirectory), isDirectory.boolValue
-      {
-        return fixtures
-      }
-      url.deleteLastPathComponent()
-    }
-    return nil
   }
 }
