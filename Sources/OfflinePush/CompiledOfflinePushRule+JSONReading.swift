@@ -21,17 +21,9 @@ extension CompiledOfflinePushRule {
   public init(jsonBytes: UnsafeRawBufferPointer, savedAt: Int64, zones: ZoneDatabase)
     throws(RuleDocumentError)
   {
-    let rule: OfflinePushRule
-    do {
-      rule = try OfflinePushRule(jsonBytes: jsonBytes)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, savedAt: savedAt, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try RuleDocumentError.compiling(
+      { () throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: jsonBytes) },
+      { rule throws(RuleValidationError) in try Self(rule: rule, savedAt: savedAt, zones: zones) })
   }
 
   /// Decodes a client's rule document, saves it at an instant and compiles the saved rule:
@@ -71,17 +63,9 @@ extension DoNotDisturbSchedule {
   public init(jsonBytes: UnsafeRawBufferPointer, savedAt: Int64, zones: ZoneDatabase)
     throws(RuleDocumentError)
   {
-    let rule: DoNotDisturbRule
-    do {
-      rule = try DoNotDisturbRule(jsonBytes: jsonBytes)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, savedAt: savedAt, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try RuleDocumentError.compiling(
+      { () throws(RuleDecodingError) in try DoNotDisturbRule(jsonBytes: jsonBytes) },
+      { rule throws(RuleValidationError) in try Self(rule: rule, savedAt: savedAt, zones: zones) })
   }
 
   /// Decodes a do-not-disturb rule document, saves it at an instant and compiles the saved
@@ -119,17 +103,9 @@ extension WeeklySchedule {
   public init(jsonBytes: UnsafeRawBufferPointer, zones: ZoneDatabase)
     throws(RuleDocumentError)
   {
-    let rule: WeeklyScheduleRule
-    do {
-      rule = try WeeklyScheduleRule(jsonBytes: jsonBytes)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    self = try RuleDocumentError.compiling(
+      { () throws(RuleDecodingError) in try WeeklyScheduleRule(jsonBytes: jsonBytes) },
+      { rule throws(RuleValidationError) in try Self(rule: rule, zones: zones) })
   }
 
   /// Decodes a weekly schedule document and compiles it, validating once and looking the

@@ -16,4 +16,29 @@ public enum RuleDocumentError: Error, Sendable, Hashable, CustomStringConvertibl
     case .validation(let error): return error.description
     }
   }
+
+  /// Decodes a document, then compiles what it decoded: the step every document call shares,
+  /// each stage's error placed in its case.
+  ///
+  /// - Parameters:
+  ///   - decode: Reads the document.
+  ///   - compile: Validates and compiles the decoded rule.
+  /// - Returns: The compiled rule.
+  /// - Throws: ``decoding(_:)`` or ``validation(_:)``.
+  static func compiling<Rule, Compiled>(
+    _ decode: () throws(RuleDecodingError) -> Rule,
+    _ compile: (Rule) throws(RuleValidationError) -> Compiled
+  ) throws(RuleDocumentError) -> Compiled {
+    let rule: Rule
+    do {
+      rule = try decode()
+    } catch {
+      throw .decoding(error)
+    }
+    do {
+      return try compile(rule)
+    } catch {
+      throw .validation(error)
+    }
+  }
 }
