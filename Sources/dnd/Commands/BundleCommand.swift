@@ -4,39 +4,44 @@ import ZoneInfo
 /// `dnd bundle`: writes the snapshot of a zoneinfo directory that the ZoneInfoBundle product
 /// embeds.
 enum BundleCommand {
-  static let spec = OptionSpec(valued: ["--from", "--out"])
+  /// The options, declared once for the parser and the help.
+  enum Option {
+    static let from = OptionSpec.value(
+      "--from", "DIR",
+      "a zoneinfo directory with tzdata.zi or +VERSION (e.g. /usr/share/zoneinfo)")
+    static let out = OptionSpec.value(
+      "--out", "FILE", "where to write: a regular file, replaced whole, or a new one")
+  }
 
-  static let help = """
-    Usage: dnd bundle --from DIR --out FILE
+  static let spec = CommandSpec(
+    name: "bundle", summary: "write a zoneinfo directory as the snapshot ZoneInfoBundle embeds",
+    usage: "dnd bundle --from DIR --out FILE",
+    about: """
+      Writes every zone and link of the zoneinfo directory DIR, with its tzdata version, as one
+      compact snapshot: slim TZif files (trailing transitions the POSIX footer regenerates are
+      dropped, and every file is checked to answer exactly as the original), identical files
+      stored once, and a sorted index of names. The same DIR gives the same bytes.
 
-    Writes every zone and link of the zoneinfo directory DIR, with its tzdata version, as one
-    compact snapshot: slim TZif files (trailing transitions the POSIX footer regenerates are
-    dropped, and every file is checked to answer exactly as the original), identical files
-    stored once, and a sorted index of names. The same DIR gives the same bytes.
+      FILE ending in .c is written as C source (the bytes as an array, for the ZoneInfoBundle
+      target); any other FILE gets the snapshot's bytes, which ZoneBundle(bytes:) reads.
+      """,
+    options: [Option.from, Option.out],
+    footer: """
+      Without tzdata.zi, every file under DIR that starts with the TZif magic is a zone, and
+      every other entry is named on standard error as left out. One that may be a zone but
+      cannot be read (a link leaving DIR, by an absolute path too, a FIFO, a device, a TZif
+      file over 1 MiB) makes the snapshot incomplete: nothing is written, and the exit status
+      is 2.
 
-    FILE ending in .c is written as C source (the bytes as an array, for the ZoneInfoBundle
-    target); any other FILE gets the snapshot's bytes, which ZoneBundle(bytes:) reads.
+      Exit status: 0; 2 for bad usage, or a directory that cannot be bundled whole.
 
-    Options:
-      --from DIR   a zoneinfo directory with tzdata.zi or +VERSION (e.g. /usr/share/zoneinfo)
-      --out FILE   where to write: a regular file, replaced whole, or a new one
-      -h, --help   show this help
-
-    Without tzdata.zi, every file under DIR that starts with the TZif magic is a zone, and
-    every other entry is named on standard error as left out. One that may be a zone but
-    cannot be read (a link leaving DIR, by an absolute path too, a FIFO, a device, a TZif
-    file over 1 MiB) makes the snapshot incomplete: nothing is written, and the exit status
-    is 2.
-
-    Exit status: 0; 2 for bad usage, or a directory that cannot be bundled whole.
-
-    Example (refreshing the embedded snapshot):
-      dnd bundle --from /usr/share/zoneinfo --out Sources/CZoneInfoBundle/ZoneInfoBundleData.c
-    """
+      Example (refreshing the embedded snapshot):
+        dnd bundle --from /usr/share/zoneinfo --out Sources/CZoneInfoBundle/ZoneInfoBundleData.c
+      """)
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
-    let from = try arguments.required("--from")
-    let out = try arguments.required("--out")
+    let from = try arguments.required(Option.from)
+    let out = try arguments.required(Option.out)
     let bytes: [UInt8]
     let omissions: [ZoneListingOmission]
     do {
@@ -58,7 +63,7 @@ enum BundleCommand {
           + missing.map { "  \($0.path): \($0.reason)" }.joined(separator: "\n"))
     }
     let contents = out.hasSuffix(".c") ? Array(cSource(bytes).utf8) : bytes
-    try ToolFiles.write(contents, to: out, option: "--out")
+    try ToolFiles.write(contents, to: out, option: Option.out.name)
     return ExitStatus.success
   }
 

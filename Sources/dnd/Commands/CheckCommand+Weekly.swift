@@ -7,9 +7,10 @@ extension CheckCommand {
   static func runWeekly(
     _ schedule: WeeklySchedule, _ arguments: Arguments, at: Int64
   ) throws(CLIError) -> Int32 {
-    for option in ["--kind", "--platform", "--online", "--saved-at"] where arguments[option] != nil
-    {
-      throw .usage("\(option) applies to push and do-not-disturb rules, not to a weekly schedule")
+    for option in [Option.kind, Option.platform, Option.online, Option.savedAt]
+    where arguments[option] != nil {
+      throw .usage(
+        "\(option.name) applies to push and do-not-disturb rules, not to a weekly schedule")
     }
     var lines = [label("Schedule", schedule.description)]
     lines.append(label("At", TimeFormatting.instant(at, in: schedule.zone)))

@@ -4,41 +4,53 @@ import ZoneInfo
 
 /// `dnd check`: the do-not-disturb state at an instant and, for a push, the decision and why.
 enum CheckCommand {
-  static let spec = OptionSpec(
-    valued: ["--rule", "--at", "--saved-at", "--kind", "--platform", "--online"])
+  /// The options, declared once for the parser and the help.
+  enum Option {
+    static let rule = OptionSpec.value(
+      "--rule", "FILE|-",
+      "the rule as JSON: an offline push rule, a bare doNotDisturbRule, a weekly schedule, or "
+        + "an eval query line; - reads standard input (at most 1 MiB: reading stops there)")
+    static let at = OptionSpec.value(
+      "--at", "INSTANT",
+      "when to decide (default now): ISO 8601 with an offset or Z (2026-03-08T07:30:00Z, "
+        + "2026-03-08T02:30:00-05:00), UNIX seconds, or now")
+    static let savedAt = OptionSpec.value(
+      "--saved-at", "INSTANT",
+      "save the rule at this instant first, as the server does: computes onceEndTimestamp for "
+        + "once (1) and unknown (0) rules")
+    static let kind = OptionSpec.value(
+      "--kind", "KIND", "message or call: decide an offline push of this kind")
+    static let platform = OptionSpec.value(
+      "--platform", "P", "the target platform, by name or number: \(CheckCommand.platformList)")
+    static let online = OptionSpec.value(
+      "--online", "LIST",
+      "platforms the user is online on now, comma-separated (default none)")
+  }
 
-  static let help = """
-    Usage: dnd check --rule FILE|- [--at INSTANT] [--saved-at INSTANT]
-                     [--kind message|call --platform NAME|NUMBER [--online LIST]]
+  static let spec = CommandSpec(
+    name: "check", summary: "DND state at an instant; with --kind, a push decision and why",
+    usage: """
+      dnd check --rule FILE|- [--at INSTANT] [--saved-at INSTANT]
+                       [--kind message|call --platform NAME|NUMBER [--online LIST]]
+      """,
+    about: """
+      Says whether an instant is in do-not-disturb under a rule and, with --kind, whether an
+      offline push of that kind to that platform would go out, and why; for a weekly schedule,
+      whether a push must wait and until when. Times are shown in the rule's zone and in UTC.
+      """,
+    options: [
+      Option.rule, Option.at, Option.savedAt, Option.kind, Option.platform, Option.online,
+    ],
+    footer: """
+      Exit status: 0 when the answer was given, whatever it is (in do-not-disturb or not,
+      delivered or suppressed); 2 for bad usage or input (unknown option, malformed rule,
+      invalid field, unknown zone).
 
-    Says whether an instant is in do-not-disturb under a rule and, with --kind, whether an
-    offline push of that kind to that platform would go out, and why; for a weekly schedule,
-    whether a push must wait and until when. Times are shown in the rule's zone and in UTC.
-
-    Options:
-      --rule FILE|-       the rule as JSON: an offline push rule, a bare doNotDisturbRule,
-                          a weekly schedule, or an eval query line; - reads standard input
-                          (at most 1 MiB: reading stops there)
-      --at INSTANT        when to decide (default now): ISO 8601 with an offset or Z
-                          (2026-03-08T07:30:00Z, 2026-03-08T02:30:00-05:00), UNIX seconds,
-                          or now
-      --saved-at INSTANT  save the rule at this instant first, as the server does: computes
-                          onceEndTimestamp for once (1) and unknown (0) rules
-      --kind KIND         message or call: decide an offline push of this kind
-      --platform P        the target platform, by name or number:
-                          \(platformList)
-      --online LIST       platforms the user is online on now, comma-separated (default none)
-      -h, --help          show this help
-
-    Exit status: 0 when the answer was given, whatever it is (in do-not-disturb or not,
-    delivered or suppressed); 2 for bad usage or input (unknown option, malformed rule,
-    invalid field, unknown zone).
-
-    Example:
-      dnd example --json > rule.json
-      dnd check --rule rule.json --at 2026-03-08T07:30:00Z --kind message --platform iPhoneOS \\
-        --online Win
-    """
+      Example:
+        dnd example --json > rule.json
+        dnd check --rule rule.json --at 2026-03-08T07:30:00Z --kind message --platform iPhoneOS \\
+          --online Win
+      """)
 
   /// `Win 1, iPhoneOS 2, …` for help texts.
   static var platformList: String {
@@ -46,11 +58,11 @@ enum CheckCommand {
   }
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
-    let input = try RuleInput(path: arguments.required("--rule"))
+    let input = try RuleInput(path: arguments.required(Option.rule))
     let at = try InstantParsing.instant(
-      arguments["--at"] ?? "now", option: "--at", now: context.now)
-    let savedAt = try arguments["--saved-at"].map { (text) throws(CLIError) in
-      try InstantParsing.instant(text, option: "--saved-at", now: context.now)
+      arguments[Option.at] ?? "now", option: Option.at.name, now: context.now)
+    let savedAt = try arguments[Option.savedAt].map { (text) throws(CLIError) in
+      try InstantParsing.instant(text, option: Option.savedAt.name, now: context.now)
     }
     for key in input.unknownKeys {
       printError("dnd check: warning: ignoring unknown key \(quoted(key)) in \(input.source)")
@@ -74,18 +86,17 @@ enum CheckCommand {
   static func pushQuery(_ arguments: Arguments) throws(CLIError) -> (
     kind: PushKind, target: Platform, online: [Platform]
   )? {
-    guard let kindText = arguments["--kind"] else {
-      for option in ["--platform", "--online"] where arguments[option] != nil {
-        throw .usage("\(option) needs --kind message|call")
+    guard let kindText = arguments[Option.kind] else {
+      for option in [Option.platform, Option.online] where arguments[option] != nil {
+        throw .usage("\(option.name) needs \(Option.kind.name) message|call")
       }
       return nil
     }
     guard let kind = PushKind(rawValue: kindText) else {
-      throw .usage("--kind \(quoted(kindText)) must be message or call")
+      throw .usage("\(Option.kind.name) \(quoted(kindText)) must be message or call")
     }
-    let targetText = try arguments.required("--platform")
-    let target = try platform(targetText, option: "--platform")
-    let online = try platforms(arguments["--online"] ?? "", option: "--online")
+    let target = try platform(arguments.required(Option.platform), option: Option.platform.name)
+    let online = try platforms(arguments[Option.online] ?? "", option: Option.online.name)
     return (kind, target, online)
   }
 

@@ -4,27 +4,25 @@ import ZoneInfo
 
 /// `dnd verify`: runs the fixture tables against the library.
 enum VerifyCommand {
-  static let spec = OptionSpec(maximumPositionals: Int.max)
+  static let spec = CommandSpec(
+    name: "verify", summary: "check the fixture tables; ends with `N passed, M failed`",
+    usage: "dnd verify [FILE|DIRECTORY…]",
+    about: """
+      Checks fixture tables (tab-separated *.tsv files: zone transitions, do-not-disturb cases,
+      weekly-schedule cases) against DNDKit with the tool's time zone data (the system's by
+      default, see 'dnd zones'; --tzdata system|bundled|PATH chooses): does this host's tzdata
+      agree with DNDKit's tables? Says which tables and which time zone data it used, prints
+      each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends with a line `N passed, M
+      failed`. A table that cannot be read counts as one failure.
 
-  static let help = """
-    Usage: dnd verify [FILE|DIRECTORY…]
-
-    Checks fixture tables (tab-separated *.tsv files: zone transitions, do-not-disturb cases,
-    weekly-schedule cases) against DNDKit with the tool's time zone data (the system's by
-    default, see 'dnd zones'; --tzdata system|bundled|PATH chooses): does this host's tzdata
-    agree with DNDKit's tables? Says which tables and which time zone data it used, prints
-    each failing row as PATH:LINE: ID: WHAT DIFFERED, and ends with a line `N passed, M
-    failed`. A table that cannot be read counts as one failure.
-
-    Without arguments, checks the package's own tables (Fixtures/*.tsv), which are built into
-    dnd, so it runs the same anywhere dnd is installed. A DIRECTORY means its *.tsv files.
-
-    Options:
-      -h, --help   show this help
-
-    Exit status: 0 when every row passed; 1 when any failed; 2 for bad usage or a missing
-    file or directory.
-    """
+      Without arguments, checks the package's own tables (Fixtures/*.tsv), which are built into
+      dnd, so it runs the same anywhere dnd is installed. A DIRECTORY means its *.tsv files.
+      """,
+    options: [], maximumPositionals: Int.max,
+    footer: """
+      Exit status: 0 when every row passed; 1 when any failed; 2 for bad usage or a missing
+      file or directory.
+      """)
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     var paths: [String] = []

@@ -3,24 +3,24 @@ import ZoneInfo
 
 /// `dnd zones`: which time zone data the tool answers from, and every zone ID in it.
 enum ZonesCommand {
-  static let spec = OptionSpec(flags: ["--json"])
+  /// The options, declared once for the parser and the help.
+  enum Option {
+    static let json = OptionSpec.flag(
+      "--json", "one JSON object: source (the first line above), root, version, zones")
+  }
 
-  static let help = """
-    Usage: dnd zones [--json] [--tzdata system|bundled|PATH]
-
-    Prints where the tool's time zone answers come from and the tzdata version on the first
-    line (such as "tzdata 2025b at /usr/share/zoneinfo" or "bundled tzdata 2025b"), then
-    every zone ID, one per line, sorted. The system database ($TZDIR, default
-    /usr/share/zoneinfo) answers when it exists, else the snapshot built into dnd.
-
-    Options:
-      --json                        one JSON object: source (the first line above), root,
-                                    version, zones
-      --tzdata system|bundled|PATH  choose the data explicitly
-      -h, --help                    show this help
-
-    Exit status: 0; 2 when there is no usable time zone database.
-    """
+  static let spec = CommandSpec(
+    name: "zones",
+    summary: "the time zone database: where it is, its tzdata version, every zone ID",
+    usage: "dnd zones [--json] [--tzdata system|bundled|PATH]",
+    about: """
+      Prints where the tool's time zone answers come from and the tzdata version on the first
+      line (such as "tzdata 2025b at /usr/share/zoneinfo" or "bundled tzdata 2025b"), then
+      every zone ID, one per line, sorted. The system database ($TZDIR, default
+      /usr/share/zoneinfo) answers when it exists, else the snapshot built into dnd.
+      """,
+    options: [Option.json],
+    footer: "Exit status: 0; 2 when there is no usable time zone database.")
 
   /// The `--json` form.
   struct Listing: Encodable {
@@ -38,7 +38,7 @@ enum ZonesCommand {
       throw .input(error.description)
     }
     let ids = zones.identifiers()
-    if arguments.has("--json") {
+    if arguments.has(Option.json) {
       let listing = Listing(
         source: zones.description, root: zones.root, version: zones.version(), zones: ids)
       let encoder = JSONEncoder()
@@ -57,31 +57,36 @@ enum ZonesCommand {
 
 /// `dnd zone ID`: a zone's transitions in a range of years.
 enum ZoneCommand {
-  static let spec = OptionSpec(
-    valued: ["--year", "--from", "--to"], flags: ["--json"], maximumPositionals: 1)
+  /// The options, declared once for the parser and the help.
+  enum Option {
+    static let year = OptionSpec.value(
+      "--year", "YEAR", "one year, -9998...9998 (default: this year, in the zone)")
+    static let from = OptionSpec.value(
+      "--from", "YEAR", "the first year of a range (default: --to, or this year)")
+    static let to = OptionSpec.value("--to", "YEAR", "the last year of a range (default: --from)")
+    static let json = OptionSpec.flag(
+      "--json",
+      "one JSON object per line and transition: instant (UNIX seconds), utc, offsetBefore and "
+        + "offsetAfter (seconds east of UTC), abbreviationBefore, abbreviationAfter, dstBefore, "
+        + "dstAfter")
+  }
 
-  static let help = """
-    Usage: dnd zone ID [--year YEAR | --from YEAR --to YEAR] [--json]
+  static let spec = CommandSpec(
+    name: "zone", summary: "a zone's transitions in a year, local time before and after",
+    usage: "dnd zone ID [--year YEAR | --from YEAR --to YEAR] [--json]",
+    about: """
+      Lists a zone's transitions (clock changes, and changes of abbreviation or DST flag) in
+      years of its local calendar: the instant in UTC, the wall clock just before and from the
+      transition on, and the shift (with its seconds when it is not whole minutes).
+      """,
+    options: [Option.year, Option.from, Option.to, Option.json], maximumPositionals: 1,
+    footer: """
+      Exit status: 0; 2 for bad usage or an unknown zone.
 
-    Lists a zone's transitions (clock changes, and changes of abbreviation or DST flag) in
-    years of its local calendar: the instant in UTC, the wall clock just before and from the
-    transition on, and the shift (with its seconds when it is not whole minutes).
-
-    Options:
-      --year YEAR  one year, -9998...9998 (default: this year, in the zone)
-      --from YEAR  the first year of a range (default: --to, or this year)
-      --to YEAR    the last year of a range (default: --from)
-      --json       one JSON object per line and transition: instant (UNIX seconds), utc,
-                   offsetBefore and offsetAfter (seconds east of UTC), abbreviationBefore,
-                   abbreviationAfter, dstBefore, dstAfter
-      -h, --help   show this help
-
-    Exit status: 0; 2 for bad usage or an unknown zone.
-
-    Examples:
-      dnd zone America/New_York --year 2026
-      dnd zone Africa/Monrovia --from 1970 --to 1980 --json
-    """
+      Examples:
+        dnd zone America/New_York --year 2026
+        dnd zone Africa/Monrovia --from 1970 --to 1980 --json
+      """)
 
   /// One transition in the `--json` form.
   struct TransitionLine: Encodable {
@@ -100,9 +105,9 @@ enum ZoneCommand {
       throw .usage("'dnd zone' needs a zone ID, such as America/New_York")
     }
     let years = -9998...9998
-    let year = try arguments.integer("--year", in: years)
-    var from = try arguments.integer("--from", in: years)
-    var to = try arguments.integer("--to", in: years)
+    let year = try arguments.integer(Option.year, in: years)
+    var from = try arguments.integer(Option.from, in: years)
+    var to = try arguments.integer(Option.to, in: years)
     if year != nil && (from != nil || to != nil) {
       throw .usage("--year is one year; give it or --from/--to, not both")
     }
@@ -133,7 +138,7 @@ enum ZoneCommand {
     } catch {
       throw .input(error.description)
     }
-    if arguments.has("--json") {
+    if arguments.has(Option.json) {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       for transition in transitions {

@@ -1,15 +1,5 @@
 import ZoneInfo
 
-/// The options a subcommand accepts.
-struct OptionSpec {
-  /// Options that take a value, such as `--rule`; written `--rule FILE` or `--rule=FILE`.
-  var valued: Set<String> = []
-  /// Options that take no value, such as `--ascii`.
-  var flags: Set<String> = []
-  /// The most positional arguments accepted.
-  var maximumPositionals = 0
-}
-
 /// Parsed command-line arguments of one subcommand.
 ///
 /// The grammar is the usual one: `--name VALUE`, `--name=VALUE`, bare flags, `-h`/`--help`
@@ -30,12 +20,11 @@ struct Arguments {
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the subcommand's name.
-  ///   - command: The subcommand's name, for messages.
-  ///   - spec: What the subcommand accepts.
+  ///   - spec: What the subcommand accepts (its declared options).
   /// - Throws: ``CLIError`` for an unknown option, a missing value, a repeated option or too
   ///   many positional arguments.
-  init(_ arguments: [String], command: String, spec: OptionSpec) throws(CLIError) {
-    self.command = command
+  init(_ arguments: [String], spec: CommandSpec) throws(CLIError) {
+    command = spec.name
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -59,12 +48,15 @@ struct Arguments {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if spec.flags.contains(name) {
+      guard let option = spec.option(named: name) else {
+        throw .usage("unknown option \(quoted(name)) for 'dnd \(command)'")
+      }
+      if !option.takesValue {
         guard inlineValue == nil else {
           throw .usage("option \(name) takes no value (got \(quoted(argument)))")
         }
         flags.insert(name)
-      } else if spec.valued.contains(name) {
+      } else {
         let value: String
         if let inlineValue {
           value = inlineValue
@@ -76,8 +68,6 @@ struct Arguments {
         }
         guard values[name] == nil else { throw .usage("option \(name) is given more than once") }
         values[name] = value
-      } else {
-        throw .usage("unknown option \(quoted(name)) for 'dnd \(command)'")
       }
     }
     if !wantsHelp && positionals.count > spec.maximumPositionals {
@@ -87,19 +77,19 @@ struct Arguments {
   }
 
   /// The value of an option, or nil when it was not given.
-  subscript(option: String) -> String? { values[option] }
+  subscript(option: OptionSpec) -> String? { values[option.name] }
 
   /// Whether a flag was given.
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  func has(_ flag: OptionSpec) -> Bool { flags.contains(flag.name) }
 
   /// The value of an option that must be given.
   ///
-  /// - Parameter option: The option's name, such as `--rule`.
+  /// - Parameter option: The option, such as `--rule`.
   /// - Returns: Its value.
   /// - Throws: ``CLIError`` when it is missing.
-  func required(_ option: String) throws(CLIError) -> String {
-    guard let value = values[option] else {
-      throw .usage("'dnd \(command)' needs \(option)")
+  func required(_ option: OptionSpec) throws(CLIError) -> String {
+    guard let value = values[option.name] else {
+      throw .usage("'dnd \(command)' needs \(option.name)")
     }
     return value
   }
@@ -107,15 +97,16 @@ struct Arguments {
   /// The value of an integer option within a range.
   ///
   /// - Parameters:
-  ///   - option: The option's name.
+  ///   - option: The option.
   ///   - range: The accepted values.
   /// - Returns: The number, or nil when the option was not given.
   /// - Throws: ``CLIError`` when the value is not an integer in the range.
-  func integer(_ option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-    guard let text = values[option] else { return nil }
+  func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+    guard let text = values[option.name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw .usage(
-        "\(option) \(quoted(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)")
+        "\(option.name) \(quoted(text)) is not an integer in \(range.lowerBound)...\(range.upperBound)"
+      )
     }
     return number
   }

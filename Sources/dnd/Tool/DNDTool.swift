@@ -3,49 +3,41 @@ import ZoneInfo
 /// The `dnd` command: finds the subcommand, parses its options, runs it, and turns errors into
 /// messages on standard error and exit statuses.
 enum DNDTool {
-  /// A subcommand: its name, one line for the overview, its help, options and body.
+  /// A subcommand: what it accepts and says (its declaration) and its body.
   struct Subcommand: Sendable {
-    var name: String
-    var summary: String
-    var help: String
-    var spec: OptionSpec
+    var spec: CommandSpec
     var run: @Sendable (Arguments, ToolContext) throws(CLIError) -> Int32
+    var name: String { spec.name }
   }
 
   static let subcommands: [Subcommand] = [
-    Subcommand(
-      name: "example", summary: "the example rule: pushes now and the coming week (the default)",
-      help: ExampleCommand.help, spec: ExampleCommand.spec, run: ExampleCommand.run),
-    Subcommand(
-      name: "check", summary: "DND state at an instant; with --kind, a push decision and why",
-      help: CheckCommand.help, spec: CheckCommand.spec, run: CheckCommand.run),
-    Subcommand(
-      name: "timeline", summary: "the coming days as 24-hour bars, or an SVG picture",
-      help: TimelineCommand.help, spec: TimelineCommand.spec, run: TimelineCommand.run),
-    Subcommand(
-      name: "eval", summary: "batch evaluation: JSON Lines queries in, answers out",
-      help: EvalCommand.help, spec: EvalCommand.spec, run: EvalCommand.run),
-    Subcommand(
-      name: "verify", summary: "check the fixture tables; ends with `N passed, M failed`",
-      help: VerifyCommand.help, spec: VerifyCommand.spec, run: VerifyCommand.run),
-    Subcommand(
-      name: "zones",
-      summary: "the time zone database: where it is, its tzdata version, every zone ID",
-      help: ZonesCommand.help, spec: ZonesCommand.spec, run: ZonesCommand.run),
-    Subcommand(
-      name: "zone", summary: "a zone's transitions in a year, local time before and after",
-      help: ZoneCommand.help, spec: ZoneCommand.spec, run: ZoneCommand.run),
-    Subcommand(
-      name: "bundle", summary: "write a zoneinfo directory as the snapshot ZoneInfoBundle embeds",
-      help: BundleCommand.help, spec: BundleCommand.spec, run: BundleCommand.run),
-    Subcommand(
-      name: "recall", summary: "the APNs payloads of a message push and of its recall command",
-      help: RecallPayloadCommand.help, spec: RecallPayloadCommand.spec,
-      run: RecallPayloadCommand.run),
+    Subcommand(spec: ExampleCommand.spec, run: ExampleCommand.run),
+    Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
+    Subcommand(spec: TimelineCommand.spec, run: TimelineCommand.run),
+    Subcommand(spec: EvalCommand.spec, run: EvalCommand.run),
+    Subcommand(spec: VerifyCommand.spec, run: VerifyCommand.run),
+    Subcommand(spec: ZonesCommand.spec, run: ZonesCommand.run),
+    Subcommand(spec: ZoneCommand.spec, run: ZoneCommand.run),
+    Subcommand(spec: BundleCommand.spec, run: BundleCommand.run),
+    Subcommand(spec: RecallPayloadCommand.spec, run: RecallPayloadCommand.run),
   ]
 
+  /// `--tzdata`, which every subcommand takes, before or after its name.
+  static let tzdata = OptionSpec.value(
+    "--tzdata", "system|bundled|PATH",
+    "the time zone data: the system's ($TZDIR, default /usr/share/zoneinfo), the snapshot "
+      + "built into dnd, or a zoneinfo directory (default: the system's when it exists, "
+      + "else the built-in one; 'dnd zones' says which)")
+
+  /// The options every subcommand takes.
+  static let globalOptions = [tzdata]
+
   static var help: String {
-    let list = subcommands.map { "  " + $0.name.padding(to: 10) + $0.summary }
+    let list = subcommands.map { "  " + $0.name.padding(to: 10) + $0.spec.summary }
+    let column = globalOptions.map(\.synopsis.count).max() ?? 0
+    let options = globalOptions.flatMap {
+      CommandSpec.item($0.synopsis, $0.help, column: column + 2)
+    }
     return """
       dnd: do-not-disturb schedules and offline push decisions with DNDKit
 
@@ -57,12 +49,12 @@ enum DNDTool {
 
       With no subcommand, dnd runs 'example'.
 
+      Options of every subcommand (before or after its name):
+      \(options.joined(separator: "\n"))
+
       INSTANT arguments: ISO 8601 with an offset or Z (2026-03-08T07:30:00Z,
       2026-03-08T02:30:00-05:00), UNIX seconds (1772955000), or now.
       Now is the system clock, or the INSTANT in $DND_NOW when it is set.
-      Time zones come from the system's tzdata ($TZDIR, default /usr/share/zoneinfo) when it
-      exists, else from the tzdata snapshot built into dnd ('dnd zones' says which).
-      --tzdata system|bundled|PATH, before or after the subcommand, chooses explicitly.
 
       Exit status: 0 success; 1 a check that failed (verify); 2 bad usage or input.
       """
@@ -86,7 +78,7 @@ enum DNDTool {
     if let first = rest.first {
       if first == "-h" || first == "--help" || first == "help" {
         if rest.count > 1, let named = subcommands.first(where: { $0.name == rest[1] }) {
-          print(named.help)
+          print(named.spec.help)
         } else {
           print(help)
         }
@@ -102,9 +94,9 @@ enum DNDTool {
       }
     }
     do {
-      let parsed = try Arguments(rest, command: subcommand.name, spec: subcommand.spec)
+      let parsed = try Arguments(rest, spec: subcommand.spec)
       if parsed.wantsHelp {
-        print(subcommand.help)
+        print(subcommand.spec.help)
         return ExitStatus.success
       }
       return try subcommand.run(parsed, context)
@@ -123,14 +115,14 @@ enum DNDTool {
     var value: String?
     var i = 0
     while i < arguments.count && arguments[i] != "--" {
-      if arguments[i] == "--tzdata" {
+      if arguments[i] == tzdata.name {
         guard i + 1 < arguments.count else {
           throw .usage("--tzdata needs system, bundled or a PATH")
         }
         value = arguments[i + 1]
         arguments.removeSubrange(i...(i + 1))
-      } else if arguments[i].hasPrefix("--tzdata=") {
-        value = String(arguments[i].dropFirst("--tzdata=".count))
+      } else if arguments[i].hasPrefix(tzdata.name + "=") {
+        value = String(arguments[i].dropFirst(tzdata.name.count + 1))
         arguments.remove(at: i)
       } else {
         i += 1
