@@ -179,10 +179,7 @@ struct EvalQuery {
   }
 
   static let shapeHint =
-    "expected {\"rule\": <doNotDisturbRule>, \"at\": <unix seconds>} or "
-    + "{\"pushRule\": <offlinePushRule>, \"kind\": \"message\"|\"call\", \"platform\": <number>, "
-    + "\"onlinePlatforms\": [<number>…], \"at\": <unix seconds>} or "
-    + "{\"schedule\": <weeklySchedule>, \"at\": <unix seconds>}"
+    "expected " + EvalQueryShape.all.compactMap(\.brief).joined(separator: " or ")
 
   /// Sorts a decoding failure into `invalidJSON` or `invalidQuery`, with its key path.
   static func classify(_ error: DecodingError) -> EvalError {

@@ -1,51 +1,111 @@
-/// The part of `dnd eval --help` after its options: the query shapes, the error codes, an
-/// example and the exit status.
+import BatchEvaluation
+import OfflinePush
+
+/// The part of `dnd eval --help` after its options, built from the engine's own lists: every
+/// query shape it answers (`EvalQueryShape.all`) and every error code it writes
+/// (`EvalError.Code.all`), so that the help cannot leave one out.
 enum EvalHelp {
-  static let text = """
-    DND query:
-      {"rule": <doNotDisturbRule>, "at": <unix seconds>, "savedAt": <unix seconds, optional>}
-      answer: {"inDoNotDisturb": true|false, "nextChange": <unix seconds or null>}
-    Push query:
-      {"pushRule": <offlinePushRule>, "kind": "message"|"call", "platform": <number>,
-       "onlinePlatforms": [<number>…] (default []), "at": <unix seconds>,
-       "savedAt": <optional>}
-      answer: {"deliver": true|false, "reason": null|"offlinePushDisabled"|
-               "messagePushDisabled"|"callPushDisabled"|"platformRule"|"doNotDisturb",
-               "until": <unix seconds or null>}
-      (until is the end of the do-not-disturb block when the reason is doNotDisturb)
-    A push query may also carry the user's preferences, the conversation's setting and the
-    message (each optional, every field optional):
-      "preferences": {"level": "all"|"mentions"|"none", "breakthrough": {"senders": [<id>…],
-                      "mentions": <bool>, "urgent": <bool>, "repeatCallSeconds": <int ≥ 0>}}
-      "conversation": {"level": "all"|"mentions"|"none", "until": <unix seconds, optional>}
-      "message": {"sender": <id>, "mentioned": <bool>, "mentionAll": <bool>,
-                  "urgent": <bool>, "previousCallAt": <unix seconds>}
-      answer: as above, with reason also "conversationMuted"|"notMentioned" (messages only;
-              until is then the conversation's until when its level decided), and
-              "breakthrough": null|"prioritySender"|"repeatCaller"|"urgent"|"mention"
-              (what lifted do-not-disturb)
-    With savedAt, the rule is first saved (normalized) at that instant, which computes
-    onceEndTimestamp for once (1) and unknown (0) rules as the server does.
+  /// What each error code means, for the help; a test checks that it covers exactly the
+  /// codes the engine writes.
+  static let meanings: [EvalError.Code: String] = [
+    .invalidJSON:
+      "the line is not JSON (or is empty, or longer than 1 MiB), or a rule value has the "
+      + "wrong JSON type",
+    .invalidQuery:
+      "JSON, but not a query: not an object, no rule or two, "
+      + "at/savedAt/kind/platform/onlinePlatforms missing or ill-typed, more than "
+      + "\(OfflinePushRule.maximumPlatformCount) onlinePlatforms, or preferences, "
+      + "conversation or message beside a rule that is not a push rule",
+    EvalError.Code(.invalidHour): "startHour or endHour outside 0...23",
+    EvalError.Code(.invalidMinute): "startMinute or endMinute outside 0...59",
+    EvalError.Code(.invalidRepeatMode): "repeatMode other than 0...3",
+    EvalError.Code(.invalidCustomRepeatDays):
+      "customRepeatDays outside 0...127, or 0 in an enabled custom rule",
+    EvalError.Code(.invalidTimeZone):
+      "timeZoneID unknown or malformed, or its zone could not be loaded",
+    EvalError.Code(.missingOnceEnd):
+      "an enabled one-off rule (repeatMode 1) without onceEndTimestamp (savedAt computes it)",
+    EvalError.Code(.invalidInstant):
+      "at, savedAt or onceEndTimestamp outside the years -9999...9999",
+    EvalError.Code(.invalidSchedule):
+      "schedule: an unknown polarity, a missing key, or a value of the wrong JSON type",
+    EvalError.Code(.invalidWindow): "a schedule window's start or end not HH:MM in 00:00...23:59",
+    EvalError.Code(.invalidWeekday):
+      "a weekday outside 1...7 (ISO, 1 = Monday), or a window with no weekday",
+    EvalError.Code(.invalidSnooze): "a snooze bound out of range, or from not before until",
+    EvalError.Code(.tooManyPlatforms):
+      "a rule's platform list has more than \(OfflinePushRule.maximumPlatformCount) entries",
+    EvalError.Code(.invalidPreferences):
+      "preferences: a bad level, an empty or overlong (> "
+      + "\(PushPreferences.maximumUserIDByteCount) bytes) sender, a negative "
+      + "repeatCallSeconds, or a wrong JSON type",
+    EvalError.Code(.tooManySenders):
+      "preferences.breakthrough.senders has more than \(PushPreferences.maximumSenderCount) "
+      + "entries",
+    EvalError.Code(.invalidConversation):
+      "conversation: a bad level, until outside the supported years, or a wrong JSON type",
+    EvalError.Code(.invalidMessage):
+      "message: an empty or overlong sender, previousCallAt outside the supported years, or "
+      + "a wrong JSON type",
+  ]
 
-    Error line: {"error": {"code": "<code>", "message": "<text naming the field and value>"}}
-      invalidJSON              the line is not JSON (or is empty, or longer than 1 MiB), or
-                               a rule value has the wrong JSON type
-      invalidQuery             JSON, but not a query: not an object, no rule or both rules,
-                               at/savedAt/kind/platform/onlinePlatforms missing or ill-typed
-      invalidHour, invalidMinute, invalidRepeatMode, invalidCustomRepeatDays,
-      invalidTimeZone, missingOnceEnd
-                               a rule field is invalid; with several, the code is the first
-                               one's and the message lists them all
-      invalidInstant           at, savedAt or onceEndTimestamp outside years -9999...9999
-      tooManyPlatforms         a rule's platform list has more than 1024 entries
-      invalidPreferences       preferences: a bad level, an empty or overlong (> 256 bytes)
-                               sender, a negative repeatCallSeconds, or a wrong JSON type
-      tooManySenders           preferences.breakthrough.senders has more than 1024 entries
-      invalidConversation      conversation: a bad level, until outside the supported years,
-                               or a wrong JSON type
-      invalidMessage           message: an empty or overlong sender, previousCallAt outside
-                               the supported years, or a wrong JSON type
+  static var text: String {
+    var lines = ["Queries, one JSON object a line:"]
+    for shape in EvalQueryShape.all {
+      lines.append(shape.name + ":")
+      lines += shape.query.flatMap { fit("  " + $0) }
+      for (index, line) in shape.answer.enumerated() {
+        lines += fit((index == 0 ? "  answer: " : "          ") + line)
+      }
+      if !shape.note.isEmpty {
+        lines += CommandSpec.wrap("(\(shape.note))", width: CommandSpec.width - 2).map {
+          "  " + $0
+        }
+      }
+    }
+    lines += CommandSpec.wrap(
+      "With savedAt, the rule is first saved (normalized) at that instant, which computes "
+        + "onceEndTimestamp for once (1) and unknown (0) rules as the server does.",
+      width: CommandSpec.width)
+    lines += [
+      "",
+      #"Error line: {"error": {"code": "<code>", "message": "<text naming the field and value>"}}"#,
+    ]
+    lines += CommandSpec.wrap(
+      "A rule's invalid fields are all named in the message; the code is the first one's.",
+      width: CommandSpec.width - 2
+    ).map { "  " + $0 }
+    let column = (EvalError.Code.all.map(\.rawValue.count).max() ?? 0) + 2
+    for code in EvalError.Code.all {
+      lines += CommandSpec.item(code.rawValue, meanings[code] ?? "", column: column)
+    }
+    return lines.joined(separator: "\n") + "\n\n" + footer
+  }
 
+  /// A JSON template line broken after a `|` or `,` when it is wider than the help, the rest
+  /// indented under the value it continues.
+  static func fit(_ line: String) -> [String] {
+    guard line.count > CommandSpec.width else { return [line] }
+    let characters = Array(line)
+    let valueStart =
+      line.range(of: "\": ").map { line.distance(from: line.startIndex, to: $0.upperBound) } ?? 4
+    var lines: [String] = []
+    var start = 0
+    var indent = ""
+    while indent.count + characters.count - start > CommandSpec.width {
+      let limit = start + CommandSpec.width - indent.count
+      guard let cut = (start + 1..<limit).last(where: { "|,".contains(characters[$0 - 1]) }) else {
+        break
+      }
+      lines.append(indent + String(characters[start..<cut]))
+      start = cut
+      indent = String(repeating: " ", count: valueStart)
+    }
+    lines.append(indent + String(characters[start...]))
+    return lines
+  }
+
+  static let footer = """
     Example:
       echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, \\
         "endMinute": 0, "repeatMode": 2, "customRepeatDays": 0, "onceEndTimestamp": 0, \\
