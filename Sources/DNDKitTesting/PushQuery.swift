@@ -203,7 +203,7 @@ public enum ReferencePushDecision {
       var level = preferences.level
       var until: Int64? = nil
       if let conversation = query.conversation,
-        conversation.until.map { query.instant < $0 } ?? true
+        conversation.until.map({ query.instant < $0 }) ?? true
       {
         level = conversation.level
         until = conversation.until
