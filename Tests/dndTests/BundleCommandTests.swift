@@ -31,11 +31,23 @@ final class BundleCommandTests: XCTestCase {
     let out = root + "-out"
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     addTeardownBlock { try? FileManager.default.removeItem(atPath: out) }
+    var summaries: [String] = []
     for name in ["a.bin", "b.bin", "c.c"] {
       let result = try DNDProcess.run(["bundle", "--from", root, "--out", out + "/" + name])
       XCTAssertEqual(result.status, 0, result.stderr)
+      summaries.append(result.stdout)
     }
     let a = try XCTUnwrap(FileManager.default.contents(atPath: out + "/a.bin"))
+    let cBytes = try XCTUnwrap(FileManager.default.contents(atPath: out + "/c.c"))
+    // One line on success: what was written, where, from where, how many zones and bytes.
+    XCTAssertEqual(
+      summaries,
+      [
+        "Wrote \(out)/a.bin: tzdata 2099z from \(root), 3 zone IDs, a \(a.count)-byte snapshot\n",
+        "Wrote \(out)/b.bin: tzdata 2099z from \(root), 3 zone IDs, a \(a.count)-byte snapshot\n",
+        "Wrote \(out)/c.c: tzdata 2099z from \(root), 3 zone IDs, a \(a.count)-byte snapshot as C "
+          + "source (\(cBytes.count) bytes)\n",
+      ])
     XCTAssertEqual(
       a, FileManager.default.contents(atPath: out + "/b.bin"), "same input, same bytes")
     let bundle = try ZoneBundle(bytes: [UInt8](a))

@@ -172,6 +172,9 @@ final class SVGCollector: NSObject, XMLParserDelegate {
   var attributes: [(String, [String: String])] = []
   var rootNamespace: String?
   var text = ""
+  /// The text of each `text` element, by its index in ``attributes``.
+  var texts: [Int: String] = [:]
+  private var openText: Int?
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -180,10 +183,22 @@ final class SVGCollector: NSObject, XMLParserDelegate {
     if elements.isEmpty { rootNamespace = attributeDict["xmlns"] }
     elements.append(elementName)
     attributes.append((elementName, attributeDict))
+    if elementName == "text" {
+      openText = attributes.count - 1
+      texts[attributes.count - 1] = ""
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    if elementName == "text" { openText = nil }
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
     text += string
+    if let openText { texts[openText, default: ""] += string }
   }
 
   func count(of element: String, where attribute: String, is value: String) -> Int {

@@ -64,7 +64,31 @@ enum BundleCommand {
     }
     let contents = out.hasSuffix(".c") ? Array(cSource(bytes).utf8) : bytes
     try ToolFiles.write(contents, to: out, option: Option.out.name)
+    print(
+      try summary(
+        of: bytes, written: contents.count, to: out, from: from, leftOut: omissions.count))
     return ExitStatus.success
+  }
+
+  /// `Wrote FILE: tzdata 2025b from DIR, 598 zone IDs, a 253958-byte snapshot`, from the
+  /// snapshot read back, so that it says what a reader of the file will find.
+  static func summary(
+    of bytes: [UInt8], written: Int, to out: String, from: String, leftOut: Int
+  ) throws(CLIError) -> String {
+    let bundle: ZoneBundle
+    do {
+      bundle = try ZoneBundle(bytes: bytes)
+    } catch {
+      throw .input("the snapshot of \(quoted(from)) does not read back: \(error)")
+    }
+    var text =
+      "Wrote \(out): tzdata \(bundle.version) from \(from), \(bundle.identifiers.count) zone "
+      + "IDs, a \(bytes.count)-byte snapshot"
+    if written != bytes.count { text += " as C source (\(written) bytes)" }
+    if leftOut > 0 {
+      text += "; \(leftOut) \(leftOut == 1 ? "entry" : "entries") left out (named above)"
+    }
+    return text
   }
 
   /// The snapshot as a C array, sixteen bytes a line.

@@ -3,16 +3,21 @@ import ZoneInfo
 
 extension CheckCommand {
   /// `dnd check` for a weekly schedule: whether a push must wait at the instant, until when,
-  /// or when the next quiet stretch starts.
+  /// or when the next quiet stretch starts; the snooze (the rule's) shown on the wall clock.
   static func runWeekly(
-    _ schedule: WeeklySchedule, _ arguments: Arguments, at: Int64
+    _ schedule: WeeklySchedule, snooze: WeeklyScheduleRule.Snooze?, _ arguments: Arguments,
+    at: Int64
   ) throws(CLIError) -> Int32 {
     for option in [Option.kind, Option.platform, Option.online, Option.savedAt]
     where arguments[option] != nil {
       throw .usage(
         "\(option.name) applies to push and do-not-disturb rules, not to a weekly schedule")
     }
-    var lines = [label("Schedule", schedule.description)]
+    var lines = [label("Schedule", ScheduleText.windows(schedule, snooze: snooze))]
+    if let snooze {
+      let (from, until) = ScheduleText.bounds(snooze, in: schedule.zone)
+      lines += [label("Snoozed", "from  \(from)"), label("", "until \(until)")]
+    }
     lines.append(label("At", TimeFormatting.instant(at, in: schedule.zone)))
     lines += try weeklyStateLines(schedule, at: at)
     print(lines.joined(separator: "\n"))

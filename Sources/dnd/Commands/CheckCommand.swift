@@ -68,7 +68,7 @@ enum CheckCommand {
       printError("dnd check: warning: ignoring unknown key \(quoted(key)) in \(input.source)")
     }
     if let schedule = try input.compileWeeklySchedule(zones: context.zones()) {
-      return try runWeekly(schedule, arguments, at: at)
+      return try runWeekly(schedule, snooze: input.weeklySchedule?.snooze, arguments, at: at)
     }
     let push = try pushQuery(arguments)
     let rule = try input.compile(savedAt: savedAt, zones: context.zones())

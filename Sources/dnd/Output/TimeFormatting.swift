@@ -9,11 +9,23 @@ enum TimeFormatting {
   /// just the UTC form when the zone is UTC.
   static func instant(_ instant: Int64, in zone: Zone) -> String {
     let utc = (try? Zone.utc.iso8601(instant)) ?? String(instant)
+    guard let local = localInstant(instant, in: zone) else { return utc }
+    return "\(local) (\(utc))"
+  }
+
+  /// An instant in a zone only: `2026-03-09T08:00:00-04:00 EDT`; the UTC form when the zone
+  /// is UTC.
+  static func wallClock(_ instant: Int64, in zone: Zone) -> String {
+    localInstant(instant, in: zone) ?? (try? Zone.utc.iso8601(instant)) ?? String(instant)
+  }
+
+  /// The local reading with its offset and abbreviation; nil in UTC or out of range.
+  private static func localInstant(_ instant: Int64, in zone: Zone) -> String? {
     guard zone.identifier != "UTC", let local = try? zone.localDateTime(at: instant),
       let offset = try? zone.offset(at: instant)
-    else { return utc }
+    else { return nil }
     let abbreviation = (try? zone.abbreviation(at: instant)).map { " " + $0 } ?? ""
-    return "\(local)\(Zone.formatOffset(offset))\(abbreviation) (\(utc))"
+    return "\(local)\(Zone.formatOffset(offset))\(abbreviation)"
   }
 
   /// `HH:MM` for seconds after local midnight; 86,400 shows as `24:00`.

@@ -89,10 +89,13 @@ enum TimelineCommand {
     }
     let layout: TimelineLayout
     if let weekly {
-      layout = try TimelineLayout(
-        title: "Pushes wait: \(weekly.description)", zone: weekly.zone, firstDay: firstDay,
-        count: days,
+      let snooze = input.weeklySchedule?.snooze
+      var weeklyLayout = try TimelineLayout(
+        title: "Pushes wait: \(ScheduleText.windows(weekly, snooze: snooze))", zone: weekly.zone,
+        firstDay: firstDay, count: days,
         quietPeriods: { (range) throws(ZoneError) in try weekly.quietIntervals(in: range) })
+      weeklyLayout.note = snooze.map { ScheduleText.snoozeLine($0, in: weekly.zone) }
+      layout = weeklyLayout
     } else if let rule {
       layout = try TimelineLayout(schedule: rule.schedule, firstDay: firstDay, count: days)
     } else {

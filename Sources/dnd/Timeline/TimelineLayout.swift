@@ -36,6 +36,8 @@ struct TimelineLayout {
 
   /// What is drawn, for the title: `Do-not-disturb 22:00–08:00 daily in …`.
   let title: String
+  /// A line under the title, such as a weekly schedule's snooze.
+  var note: String?
   /// The rule zone's wall clock.
   let clock: WallClock
   /// The days, in order.

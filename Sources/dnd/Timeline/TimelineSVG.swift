@@ -45,12 +45,31 @@ struct TimelineSVG {
     left + Double(secondOfDay) / 3600 * hourWidth
   }
 
+  /// The picture's width.
+  static let width = left + plotWidth + 24 + noteWidth
+  /// The left margin of the heading, and its right one.
+  static let margin = 24.0
+  /// A text's estimated width per character, in ems: a little over the average advance of
+  /// the sans-serif fonts the picture names, since the viewer's font is not known.
+  static let emsPerCharacter = 0.6
+
+  /// Text in lines whose estimated width at a font size fits the heading's width.
+  static func headingLines(_ text: String, fontSize: Double) -> [String] {
+    let characters = Int((width - 2 * margin) / (fontSize * emsPerCharacter))
+    return CommandSpec.wrap(text, width: characters)
+  }
+
   /// The SVG document.
   func render() -> String {
-    let width = Self.left + Self.plotWidth + 24 + Self.noteWidth
+    let width = Self.width
+    // The title and the note wrap to the picture's width; what is below moves down by the
+    // lines they add.
+    let titleLines = Self.headingLines(layout.title, fontSize: 20)
+    let noteLines = layout.note.map { Self.headingLines($0, fontSize: 13) } ?? []
+    let shift = Double(titleLines.count - 1) * 26 + Double(noteLines.count) * 20
     let rowsBottom = Self.top + Double(layout.days.count) * Self.rowHeight
-    let height = rowsBottom + 56
-    let title = layout.title
+    let height = rowsBottom + 56 + shift
+    let title = ([layout.title] + (layout.note.map { [$0] } ?? [])).joined(separator: "; ")
     var subtitle = ""
     if let first = layout.days.first, let last = layout.days.last {
       subtitle =
@@ -71,11 +90,23 @@ struct TimelineSVG {
         + "patternTransform='rotate(45)'><rect width='3' height='6' fill='#9ca3af'/>"
         + "</pattern></defs>")
     svg.append("<rect width='100%' height='100%' fill='#ffffff'/>")
+    var y = 38.0
+    for (index, line) in titleLines.enumerated() {
+      if index > 0 { y += 26 }
+      svg.append(
+        "<text x='\(n(Self.margin))' y='\(n(y))' font-size='20' font-weight='600' "
+          + "fill='#111827'>" + escape(line) + "</text>")
+    }
+    for line in noteLines {
+      y += 20
+      svg.append(
+        "<text x='\(n(Self.margin))' y='\(n(y))' font-size='13' fill='#111827'>"
+          + escape(line) + "</text>")
+    }
     svg.append(
-      "<text x='24' y='38' font-size='20' font-weight='600' fill='#111827'>"
-        + escape(title) + "</text>")
-    svg.append(
-      "<text x='24' y='62' font-size='13' fill='#6b7280'>" + escape(subtitle) + "</text>")
+      "<text x='\(n(Self.margin))' y='\(n(y + 24))' font-size='13' fill='#6b7280'>"
+        + escape(subtitle) + "</text>")
+    if shift > 0 { svg.append("<g transform='translate(0 \(n(shift)))'>") }
     svg += grid(bottom: rowsBottom)
     for (index, day) in layout.days.enumerated() {
       svg += row(day, y: Self.top + Double(index) * Self.rowHeight)
@@ -87,6 +118,7 @@ struct TimelineSVG {
         marker, on: layout.days[index], y: Self.top + Double(index) * Self.rowHeight)
     }
     svg += legend(y: rowsBottom + 30)
+    if shift > 0 { svg.append("</g>") }
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
   }

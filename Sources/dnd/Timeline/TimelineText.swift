@@ -29,6 +29,7 @@ struct TimelineText {
     let zone = layout.clock.zone.identifier
     var lines: [String] = []
     lines.append(layout.title)
+    if let note = layout.note { lines.append(note) }
     if let first = layout.days.first {
       let count = layout.days.count
       lines.append(
