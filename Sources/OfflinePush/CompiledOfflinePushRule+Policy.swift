@@ -30,7 +30,7 @@ extension CompiledOfflinePushRule {
   ///   reaches do-not-disturb.
   /// - Complexity: O(log *s*) in the priority senders; no allocation, no lock, no reference
   ///   counting.
-  @inlinable
+  @inlinable @inline(__always)
   public func decide(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
     preferences: borrowing CompiledPushPreferences, conversation: ConversationSetting?,
@@ -42,12 +42,9 @@ extension CompiledOfflinePushRule {
     {
       return PushPolicyDecision(decision)
     }
-    let state = try schedule.stateAndBlockEnd(instant)
-    // The sender is hashed only when a priority sender could lift do-not-disturb.
-    guard state.inDND else { return PushPolicyDecision(.deliver) }
     return Self.decision(
-      dnd: state, kind: kind, at: instant, preferences: preferences, message: message,
-      mentioned: message.mentioned, senderHash: Self.senderHash(message, preferences))
+      dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant,
+      preferences: preferences, message: message, mentioned: message.mentioned)
   }
 
   /// The suppression by a switch, the platform rule or a level, if any: the checks before DND.
@@ -76,28 +73,26 @@ extension CompiledOfflinePushRule {
   }
 
   /// The decision once only DND can suppress, and a breakthrough lift it.
+  ///
+  /// Whether the instant is in do-not-disturb and whether the sender is listed are both
+  /// unpredictable, so the answers are selected rather than branched to: the one branch is to
+  /// look the sender up, inside do-not-disturb when the table's filter says it may be listed.
   @inlinable @inline(__always)
   static func decision(
     dnd state: (inDND: Bool, blockEnd: Int64), kind: PushKind, at instant: Int64,
     preferences: borrowing CompiledPushPreferences, message: borrowing PushMessage,
-    mentioned: Bool, senderHash: UInt64
+    mentioned: Bool
   ) -> PushPolicyDecision {
-    guard state.inDND else { return PushPolicyDecision(.deliver) }
-    if let breakthrough = preferences.breakthrough(
-      kind: kind, at: instant, message: message, mentioned: mentioned, senderHash: senderHash)
+    if preferences.mayListSender(of: message, if: state.inDND), preferences.listsSender(of: message)
     {
-      return PushPolicyDecision(.deliver, breakthrough: breakthrough)
+      return PushPolicyDecision(.deliver, breakthrough: .prioritySender)
     }
+    let breakthrough = preferences.breakthroughAfterSender(
+      kind: kind, at: instant, message: message, mentioned: mentioned)
+    let suppressed = PushDecision.suppress(
+      .doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
     return PushPolicyDecision(
-      .suppress(.doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd))
-  }
-
-  /// The sender's hash for the priority-sender table; 0 when there is nothing to look up.
-  @inlinable @inline(__always)
-  static func senderHash(
-    _ message: borrowing PushMessage, _ preferences: borrowing CompiledPushPreferences
-  ) -> UInt64 {
-    guard preferences.prioritySenderCount != 0, let sender = message.sender else { return 0 }
-    return CompiledPushPreferences.SenderTable.hash(of: sender)
+      state.inDND && breakthrough == nil ? suppressed : .deliver,
+      breakthrough: state.inDND ? breakthrough : nil)
   }
 }

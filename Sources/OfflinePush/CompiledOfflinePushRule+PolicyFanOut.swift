@@ -8,8 +8,8 @@ extension CompiledOfflinePushRule {
   /// Each answer is the one
   /// ``decide(kind:target:online:at:preferences:conversation:message:)`` gives for the
   /// recipient's rule and preferences, target, online platforms and conversation setting, and
-  /// the shared message with the recipient's `mentioned`. The sender is hashed once for the
-  /// batch, and the wall clock looked up once per zone.
+  /// the shared message with the recipient's `mentioned`. The wall clock is looked up once
+  /// per zone (the sender was hashed with the message).
   ///
   /// - Parameters:
   ///   - kind: Message or call.
@@ -50,7 +50,6 @@ extension CompiledOfflinePushRule {
     decisions.reserveCapacity(recipients.count)
     var spans = ZoneSpans(instant: instant)
     defer { spans.deallocate() }
-    let senderHash = message.sender.map(CompiledPushPreferences.SenderTable.hash(of:)) ?? 0
     var position = 0
     for recipient in recipients {
       let index = recipient.ruleIndex
@@ -62,19 +61,19 @@ extension CompiledOfflinePushRule {
         rules[index].decide(
           kind: kind, target: recipient.target, online: recipient.online, at: instant,
           preferences: preferences[index], conversation: recipient.conversation,
-          message: message, mentioned: recipient.mentioned, senderHash: senderHash,
+          message: message, mentioned: recipient.mentioned,
           spans: &spans))
       position += 1
     }
   }
 
   /// The whole decision for an instant known to be in range, with the zone's span from a
-  /// batch's per-zone look-ups and the sender hashed once for the batch.
+  /// batch's per-zone look-ups.
   @inlinable @inline(__always)
   func decide(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
     preferences: borrowing CompiledPushPreferences, conversation: ConversationSetting?,
-    message: borrowing PushMessage, mentioned: Bool, senderHash: UInt64,
+    message: borrowing PushMessage, mentioned: Bool,
     spans: inout ZoneSpans
   ) -> PushPolicyDecision {
     if let decision = decisionBeforeDND(
@@ -93,6 +92,6 @@ extension CompiledOfflinePushRule {
     }
     return Self.decision(
       dnd: state, kind: kind, at: instant, preferences: preferences, message: message,
-      mentioned: mentioned, senderHash: senderHash)
+      mentioned: mentioned)
   }
 }

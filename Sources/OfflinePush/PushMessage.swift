@@ -7,7 +7,9 @@ import DNDSchedule
 /// Every field is optional on the wire; booleans default to false.
 public struct PushMessage: Sendable, Hashable, Codable {
   /// The sender's user ID, compared with priority senders as an exact string.
-  public var sender: String?
+  public var sender: String? {
+    didSet { senderHash = Self.senderHash(of: sender) }
+  }
   /// Whether the message @-mentions this recipient.
   public var mentioned: Bool
   /// Whether the message @-mentions everyone (passes a mentions-only level, but does not break
@@ -18,6 +20,9 @@ public struct PushMessage: Sendable, Hashable, Codable {
   /// For a call: when the same sender last called this user, UNIX seconds, as the server
   /// records it.
   public var previousCallAt: Int64?
+  /// The sender's hash for priority-sender tables (0 without a sender), kept with the sender:
+  /// the message is hashed once, not once for each recipient it is decided for.
+  @usableFromInline private(set) var senderHash: UInt64
 
   /// Creates a message context; by default no sender, no mention, not urgent.
   ///
@@ -32,6 +37,7 @@ public struct PushMessage: Sendable, Hashable, Codable {
     urgent: Bool = false, previousCallAt: Int64? = nil
   ) {
     self.sender = sender
+    senderHash = Self.senderHash(of: sender)
     self.mentioned = mentioned
     self.mentionAll = mentionAll
     self.urgent = urgent
@@ -49,9 +55,15 @@ public struct PushMessage: Sendable, Hashable, Codable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     sender = try c.decodeWire(String.self, forKey: .sender)
+    senderHash = Self.senderHash(of: sender)
     mentioned = try c.decodeWire(Bool.self, forKey: .mentioned) ?? false
     mentionAll = try c.decodeWire(Bool.self, forKey: .mentionAll) ?? false
     urgent = try c.decodeWire(Bool.self, forKey: .urgent) ?? false
     previousCallAt = try c.decodeWire(Int64.self, forKey: .previousCallAt)
+  }
+
+  /// ``CompiledPushPreferences/SenderTable/hash(of:)`` of a sender, 0 without one.
+  static func senderHash(of sender: String?) -> UInt64 {
+    sender.map(CompiledPushPreferences.SenderTable.hash(of:)) ?? 0
   }
 }

@@ -1,0 +1,149 @@
+import DNDKitTesting
+import DNDSchedule
+import DNDTestSupport
+import Foundation
+import OfflinePush
+import XCTest
+import ZoneInfo
+
+/// The priority-sender table's look-up (a filter bit, then a run's first hashes compared
+/// without branches, or a binary search in a longer run, then the bytes) against a plain set
+/// of byte strings, through `isPrioritySender` and through the whole decision.
+final class SenderTableTests: XCTestCase {
+  var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+
+  override func setUpWithError() throws {
+    zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+  }
+
+  /// 22:00–08:00 daily in UTC, and 2026-01-01 00:00 UTC inside it.
+  func nightRule() throws -> CompiledOfflinePushRule {
+    try CompiledOfflinePushRule(
+      rule: OfflinePushRule(
+        doNotDisturbRule: DoNotDisturbRule(
+          enabled: true, startHour: 22, endHour: 8, repeatMode: .daily)), zones: zones)
+  }
+  let midnight: Int64 = 1_767_225_600
+
+  /// An ID of 1 to 40 bytes: ASCII, sometimes with non-ASCII and NUL.
+  func randomID(using rng: inout SplitMix64) -> String {
+    let alphabet: [String] = ["a", "b", "c", "0", "1", "-", "_", "é", "李", "\u{0}", "x", "y"]
+    let length = [1, 2, 7, 8, 9, 15, 16, 17, 36, 40].randomElement(using: &rng) ?? 8
+    var id = ""
+    while id.utf8.count < length { id += alphabet.randomElement(using: &rng) ?? "a" }
+    return id
+  }
+
+  /// IDs that differ from one by a byte: one longer, one shorter, the last byte changed.
+  func nearMisses(of id: String) -> [String] {
+    var bytes = Array(id.utf8)
+    var misses = [id + "a", String(decoding: bytes.dropLast(), as: UTF8.self)]
+    bytes[bytes.count - 1] ^= 1
+    misses.append(String(decoding: bytes, as: UTF8.self))
+    return misses
+  }
+
+  /// Checks every query through `isPrioritySender` and, inside do-not-disturb with no other
+  /// breakthrough, through the decision; returns how many queries were members.
+  func check(
+    _ ids: [String], queries: [String], rule: CompiledOfflinePushRule, seed: UInt64
+  ) throws -> Int {
+    let preferences = try CompiledPushPreferences(
+      PushPreferences(breakthrough: .init(senders: ids, mentions: true)))
+    let reference = Set(ids.map { Array($0.utf8) })
+    XCTAssertEqual(preferences.prioritySenderCount, reference.count, "seed \(seed)")
+    var members = 0
+    for query in queries {
+      let listed = reference.contains(Array(query.utf8))
+      members += listed ? 1 : 0
+      XCTAssertEqual(preferences.isPrioritySender(query), listed, "seed \(seed): \(query)")
+      let answer = try rule.decide(
+        kind: .message, target: .android, online: PlatformSet(), at: midnight,
+        preferences: preferences, conversation: nil, message: PushMessage(sender: query))
+      XCTAssertEqual(answer.breakthrough, listed ? .prioritySender : nil, "seed \(seed): \(query)")
+      XCTAssertEqual(answer.delivers, listed, "seed \(seed): \(query)")
+    }
+    return members
+  }
+
+  func testTheLookUpAgreesWithASetOfByteStrings() throws {
+    let seed = SplitMix64.seed(default: 0x5E_DE75)
+    var rng = SplitMix64(seed: seed)
+    let rule = try nightRule()
+    var members = 0
+    var queries = 0
+    for _ in 0..<40 {
+      let count =
+        [1, 2, 3, 5, 17, 100, 257, PushPreferences.maximumSenderCount - 3]
+        .randomElement(using: &rng) ?? 1
+      var ids = (0..<count).map { _ in randomID(using: &rng) }
+      // Duplicates, which the table drops.
+      ids += ids.prefix(3)
+      let asked =
+        ids.shuffled(using: &rng).prefix(60).flatMap { [$0] + nearMisses(of: $0) }
+        + (0..<60).map { _ in randomID(using: &rng) }
+      members += try check(ids, queries: asked, rule: rule, seed: seed)
+      queries += asked.count
+    }
+    // Both answers were asked for many times.
+    XCTAssertGreaterThan(members, 500)
+    XCTAssertGreaterThan(queries - members, 2_000)
+  }
+
+  /// IDs chosen to share one run of the directory, longer than the probe: the binary search's
+  /// path, and the probe's on the other runs.
+  func testRunsLongerThanTheProbeAreSearched() throws {
+    let seed = SplitMix64.seed(default: 0x5E_DE76)
+    var rng = SplitMix64(seed: seed)
+    let rule = try nightRule()
+    let count = 64
+    let crowded = CompiledPushPreferences.senderProbeWidth * 3
+    // Candidates in run 0 until there are enough for the list and as many to ask that are not.
+    var sameRun: [String] = []
+    var candidate = 0
+    while sameRun.count < 2 * crowded {
+      let id = "crowd-\(candidate)"
+      if CompiledPushPreferences.senderRun(of: id, distinctCount: count) == 0 {
+        sameRun.append(id)
+      }
+      candidate += 1
+    }
+    let listed = Array(sameRun.prefix(crowded))
+    let others = (0..<(count - crowded)).map { "other-\($0)" }
+    let ids = (listed + others).shuffled(using: &rng)
+    let preferences = try CompiledPushPreferences(
+      PushPreferences(breakthrough: .init(senders: ids)))
+    XCTAssertGreaterThanOrEqual(preferences.longestSenderRun, crowded)
+    let members = try check(
+      ids, queries: sameRun + others + others.map { $0 + "!" }, rule: rule, seed: seed)
+    XCTAssertEqual(members, count)
+  }
+
+  /// The message hashes its sender when it is set in any way: by the initializer, by
+  /// assignment, by either JSON reader.
+  func testAMessageKeepsItsSendersHashWithTheSender() throws {
+    let rule = try nightRule()
+    let preferences = try CompiledPushPreferences(
+      PushPreferences(breakthrough: .init(senders: ["bob", "u_0123456789abcdef"])))
+    func lifted(_ message: PushMessage) throws -> Bool {
+      try rule.decide(
+        kind: .call, target: .android, online: PlatformSet(), at: midnight,
+        preferences: preferences, conversation: nil, message: message
+      ).breakthrough == .prioritySender
+    }
+    var message = PushMessage(sender: "eve")
+    XCTAssertFalse(try lifted(message))
+    message.sender = "u_0123456789abcdef"
+    XCTAssertTrue(try lifted(message))
+    message.sender = nil
+    XCTAssertFalse(try lifted(message))
+    message.sender = "bob"
+    XCTAssertTrue(try lifted(message))
+    XCTAssertEqual(message, PushMessage(sender: "bob"))
+    let document = Data(#"{"sender": "b\u006fb"}"#.utf8)
+    XCTAssertTrue(try lifted(PushMessage(jsonData: document)))
+    XCTAssertTrue(try lifted(JSONDecoder().decode(PushMessage.self, from: document)))
+    XCTAssertFalse(
+      try lifted(JSONDecoder().decode(PushMessage.self, from: Data(#"{"sender": "Bob"}"#.utf8))))
+  }
+}
