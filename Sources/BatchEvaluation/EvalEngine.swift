@@ -19,6 +19,9 @@ public struct EvalEngine {
   private let decoder = JSONDecoder()
   private var dndRules = EvalRuleCache<Entry<DoNotDisturbRule>>()
   private var pushRules = EvalRuleCache<Entry<OfflinePushRule>>()
+  /// Whether DND and push rules go through their cache or are read in place.
+  private var dndReading = EvalRuleReading()
+  private var pushReading = EvalRuleReading()
 
   /// An engine answering from a time zone database.
   ///
@@ -31,10 +34,16 @@ public struct EvalEngine {
   }
 
   /// An engine whose rule caches each keep at most `ruleCacheBudget` bytes (nil: the
-  /// default, 32 MiB each), for tests of the bound.
-  package init(zones: ZoneDatabase, usesFastPath: Bool = true, ruleCacheBudget: Int?) {
+  /// default, 32 MiB each), for tests of the bound, and whose fast path gets rules as
+  /// `ruleReading` says (tests force the cache or the reading in place).
+  package init(
+    zones: ZoneDatabase, usesFastPath: Bool = true, ruleCacheBudget: Int?,
+    ruleReading: EvalRuleReading.Policy = .adaptive
+  ) {
     evaluation = EvalEvaluation(zones: zones)
     self.usesFastPath = usesFastPath
+    dndReading = EvalRuleReading(policy: ruleReading)
+    pushReading = EvalRuleReading(policy: ruleReading)
     if let ruleCacheBudget {
       dndRules = EvalRuleCache(byteBudget: ruleCacheBudget)
       pushRules = EvalRuleCache(byteBudget: ruleCacheBudget)
@@ -78,7 +87,9 @@ public struct EvalEngine {
   /// The answer through the fast parser and the caches, or nil to use the general parser.
   public mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
     var parser = EvalFastParser(line)
-    guard let fields = parser.fields(), let atRange = fields.at,
+    var inPlace = EvalFastParser.RulesInPlace(
+      readsRules: dndReading.readsInPlace, readsPushRules: pushReading.readsInPlace)
+    guard let fields = parser.fields(readingInPlace: &inPlace), let atRange = fields.at,
       let at = parser.integer(atRange)
     else { return nil }
     var savedAt: Int64?
@@ -102,7 +113,15 @@ public struct EvalEngine {
     case (let range?, nil):
       guard line[range.lowerBound] == UInt8(ascii: "{") else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = Self.entry(ruleBytes, in: &dndRules, evaluation.zones) else {
+      if let rule = inPlace.rule {
+        // Read in place: compiled once for this line (saved first when it says so), as the
+        // general parser does.
+        dndReading.readInPlace(ruleBytes)
+        return evaluation.answerDND(rule: rule, compiled: nil, at: at, savedAt: savedAt)
+      }
+      guard
+        let entry = Self.entry(ruleBytes, in: &dndRules, counting: &dndReading, evaluation.zones)
+      else {
         return nil
       }
       return evaluation.answerDND(
@@ -112,7 +131,16 @@ public struct EvalEngine {
         let kind = parser.kind(kindRange), let platform
       else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      guard let entry = Self.entry(ruleBytes, in: &pushRules, evaluation.zones) else {
+      if let rule = inPlace.pushRule {
+        pushReading.readInPlace(ruleBytes)
+        return evaluation.answerPush(
+          rule: rule, compiled: nil, kind: kind, platform: platform, online: online, at: at,
+          savedAt: savedAt)
+      }
+      guard
+        let entry = Self.entry(
+          ruleBytes, in: &pushRules, counting: &pushReading, evaluation.zones)
+      else {
         return nil
       }
       return evaluation.answerPush(
@@ -124,13 +152,17 @@ public struct EvalEngine {
   }
 
   /// The cached rule for this JSON text, decoding and compiling it on a miss; nil when it
-  /// does not decode.
+  /// does not decode. The hit or miss is counted in `reading`.
   private static func entry<Rule: EvalRule & EvalWireRule & EvalCacheCost>(
     _ bytes: UnsafeBufferPointer<UInt8>, in cache: inout EvalRuleCache<Entry<Rule>>,
-    _ zones: ZoneDatabase
+    counting reading: inout EvalRuleReading, _ zones: ZoneDatabase
   ) -> Entry<Rule>? {
     let hash = EvalRuleCache<Entry<Rule>>.hash(bytes)
-    if let entry = cache.lookup(bytes, hash: hash) { return entry }
+    if let entry = cache.lookup(bytes, hash: hash) {
+      reading.lookedUp(hit: true)
+      return entry
+    }
+    reading.lookedUp(hit: false)
     // The strict reader, in one pass; a rule it refuses is the general parser's to report.
     guard let rule = Rule(wireBytes: bytes) else { return nil }
     let entry = Entry(

@@ -1,3 +1,4 @@
+import DNDSchedule
 import OfflinePush
 import StrictJSON
 
@@ -10,6 +11,10 @@ import StrictJSON
 /// nesting, a syntax error — the parser gives up and the line goes to `EvalQuery`, which
 /// decides every error, so both parsers give the same answer for every line this one takes.
 /// (A rule text the strict reader refuses, a duplicate key inside it for one, goes there too.)
+///
+/// When the rule cache is of no use to the stream (its rules do not repeat), the parser reads
+/// the rule in place with the strict reader instead of skipping it, so the rule's bytes are
+/// read once: the reader reads it at depth 1 of the line, as the general parser's checker does.
 struct EvalFastParser: JSONByteScanning {
   /// Where the values of the known keys are in the line.
   struct Fields {
@@ -22,6 +27,18 @@ struct EvalFastParser: JSONByteScanning {
     var onlinePlatforms: Range<Int>?
     /// The other keys, to find one that appears twice.
     var otherKeys: [Range<Int>] = []
+  }
+
+  /// The rules read in place, and which to read so.
+  struct RulesInPlace {
+    /// Whether `rule` values are read in place rather than skipped.
+    var readsRules = false
+    /// Whether `pushRule` values are read in place rather than skipped.
+    var readsPushRules = false
+    /// The `rule` value, when read in place.
+    var rule: DoNotDisturbRule?
+    /// The `pushRule` value, when read in place.
+    var pushRule: OfflinePushRule?
   }
 
   /// Lines with more unknown keys than this go to the general parser, which finds a
@@ -40,8 +57,9 @@ struct EvalFastParser: JSONByteScanning {
 
   /// Finds the known fields of a query line.
   ///
+  /// - Parameter inPlace: Which rules to read in place; receives them.
   /// - Returns: Their value ranges, or nil when the line is not of the plain shape.
-  mutating func fields() -> Fields? {
+  mutating func fields(readingInPlace inPlace: inout RulesInPlace) -> Fields? {
     var fields = Fields()
     skipWhitespace()
     guard consume(UInt8(ascii: "{")) else { return nil }
@@ -53,7 +71,14 @@ struct EvalFastParser: JSONByteScanning {
       guard consume(UInt8(ascii: ":")) else { return nil }
       skipWhitespace()
       let start = index
-      guard skipValue(depth: 0) else { return nil }
+      // A key twice is the general parser's (`assign` refuses it).
+      if inPlace.readsPushRules, inPlace.pushRule == nil, matches(key, "pushRule") {
+        guard readInPlace(into: &inPlace.pushRule, OfflinePushRule.read) else { return nil }
+      } else if inPlace.readsRules, inPlace.rule == nil, matches(key, "rule") {
+        guard readInPlace(into: &inPlace.rule, DoNotDisturbRule.read) else { return nil }
+      } else {
+        guard skipValue(depth: 0) else { return nil }
+      }
       let value = start..<index
       guard assign(key: key, value: value, to: &fields) else { return nil }
       skipWhitespace()
@@ -66,6 +91,43 @@ struct EvalFastParser: JSONByteScanning {
     }
     skipWhitespace()
     return index == bytes.count ? fields : nil
+  }
+
+  /// Reads a rule at the cursor with the strict reader, as a value of the line (depth 1), into
+  /// `slot`; false when it refuses the rule (the general parser then reports why).
+  @inline(__always)
+  mutating func readInPlace<Rule>(
+    into slot: inout Rule?,
+    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Rule>
+  ) -> Bool {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+    var reader = JSONReader(bytes)
+    reader.index = index
+    guard let decoded = try? read(&reader, 1), decoded.errors.isEmpty,
+      let rule = decoded.value,
+      // The general parser refuses a line that is not UTF-8 before reading it; a rule that is
+      // not plain ASCII is left to it.
+      isASCII(index..<reader.index)
+    else { return false }
+    slot = rule
+    index = reader.index
+    return true
+  }
+
+  /// Whether a range of the line holds only ASCII bytes, read eight at a time.
+  func isASCII(_ range: Range<Int>) -> Bool {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+    var offset = range.lowerBound
+    var high: UInt64 = 0
+    while offset &+ 8 <= range.upperBound {
+      high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    while offset < range.upperBound {
+      high |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+      offset &+= 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
   }
 
   /// Records a known key's value; false for a duplicate key (known or not), for an unknown

@@ -72,11 +72,14 @@ struct EvalRuleCache<Entry> {
   /// Whether a text that missed should be stored now: the second time its hash is seen.
   ///
   /// - Parameter hash: ``hash(_:)`` of the text.
-  /// - Returns: True when the same hash was seen last in its slot.
+  /// - Returns: True when the same hash was seen last in one of its two slots.
   mutating func admits(hash: Int) -> Bool {
-    let slot = hash & (seenOnce.count - 1)
-    if seenOnce[slot] == hash { return true }
-    seenOnce[slot] = hash
+    // Two slots a hash, so that two texts sharing one slot, seen in turn, are still stored.
+    let first = hash & (seenOnce.count - 1)
+    let second = (hash >> 32) & (seenOnce.count - 1)
+    if seenOnce[first] == hash || seenOnce[second] == hash { return true }
+    seenOnce[first] = hash
+    seenOnce[second] = hash
     return false
   }
 
