@@ -36,7 +36,16 @@ extension DoNotDisturbRule {
     if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
     let names = wireKeys
     var object = try reader.enterObject(depth: depth)
-    var rule = DoNotDisturbRule()
+    // The fields in locals, the rule made once at the end (see `OfflinePushRule.read`).
+    var enabled = false
+    var startHour = 0
+    var startMinute = 0
+    var endHour = 0
+    var endMinute = 0
+    var repeatMode = RepeatMode.unknown
+    var customRepeatDays = 0
+    var onceEndTimestamp: Int64 = 0
+    var timeZoneID = ""
     var errors = JSONObjectErrors()
     let inner = depth + 1
     while let field = try reader.nextMember(of: &object, names: names) {
@@ -48,28 +57,28 @@ extension DoNotDisturbRule {
       }
       switch field {
       case 0:
-        rule.enabled =
+        enabled =
           errors.take(
             try reader.readBoolean(depth: inner), field: field, names: names,
             expected: "a boolean") ?? false
-      case 1: rule.startHour = try integer() ?? 0
-      case 2: rule.startMinute = try integer() ?? 0
-      case 3: rule.endHour = try integer() ?? 0
-      case 4: rule.endMinute = try integer() ?? 0
+      case 1: startHour = try integer() ?? 0
+      case 2: startMinute = try integer() ?? 0
+      case 3: endHour = try integer() ?? 0
+      case 4: endMinute = try integer() ?? 0
       case 5:
-        rule.repeatMode =
+        repeatMode =
           errors.take(
             try reader.readInteger(depth: inner), field: field, names: names,
             expected: "an integer", nullName: "RepeatMode"
           ).map { RepeatMode(rawValue: Int($0)) } ?? .unknown
-      case 6: rule.customRepeatDays = try integer() ?? 0
+      case 6: customRepeatDays = try integer() ?? 0
       case 7:
-        rule.onceEndTimestamp =
+        onceEndTimestamp =
           errors.take(
             try reader.readInteger(depth: inner), field: field, names: names,
             expected: "an integer") ?? 0
       case 8:
-        rule.timeZoneID =
+        timeZoneID =
           errors.take(
             try reader.readString(depth: inner), field: field, names: names,
             expected: "a string") ?? ""
@@ -77,7 +86,12 @@ extension DoNotDisturbRule {
       }
     }
     if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
-    return errors.result(rule, names: names)
+    return errors.result(
+      DoNotDisturbRule(
+        enabled: enabled, startHour: startHour, startMinute: startMinute, endHour: endHour,
+        endMinute: endMinute, repeatMode: repeatMode, customRepeatDays: customRepeatDays,
+        onceEndTimestamp: onceEndTimestamp, timeZoneID: timeZoneID),
+      names: names)
   }
 }
 

@@ -48,7 +48,14 @@ extension OfflinePushRule {
     if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
     let names = wireKeys
     var object = try reader.enterObject(depth: depth)
-    var rule = OfflinePushRule()
+    // The fields in locals, the rule made once at the end: building it first and assigning
+    // its fields copied the whole rule.
+    var onlinePlatforms: [Platform] = []
+    var notToReceiveOfflinePushPlatforms: [Platform] = []
+    var offlinePushEnabled = true
+    var messageOfflinePushEnabled = true
+    var callOfflinePushEnabled = true
+    var doNotDisturbRule: DoNotDisturbRule?
     var errors = JSONObjectErrors()
     let inner = depth + 1
     while let field = try reader.nextMember(of: &object, names: names) {
@@ -64,13 +71,13 @@ extension OfflinePushRule {
           expected: "a boolean") ?? true
       }
       switch field {
-      case 0: rule.onlinePlatforms = try platforms()
-      case 1: rule.notToReceiveOfflinePushPlatforms = try platforms()
-      case 2: rule.offlinePushEnabled = try boolean()
-      case 3: rule.messageOfflinePushEnabled = try boolean()
-      case 4: rule.callOfflinePushEnabled = try boolean()
+      case 0: onlinePlatforms = try platforms()
+      case 1: notToReceiveOfflinePushPlatforms = try platforms()
+      case 2: offlinePushEnabled = try boolean()
+      case 3: messageOfflinePushEnabled = try boolean()
+      case 4: callOfflinePushEnabled = try boolean()
       case 5:
-        rule.doNotDisturbRule = errors.take(
+        doNotDisturbRule = errors.take(
           try reader.readObjectField(depth: inner, typeName: "DoNotDisturbRule") {
             reader, depth throws(JSONReadStop) in
             try DoNotDisturbRule.read(from: &reader, depth: depth)
@@ -79,7 +86,14 @@ extension OfflinePushRule {
       }
     }
     if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
-    return errors.result(rule, names: names)
+    return errors.result(
+      OfflinePushRule(
+        onlinePlatforms: onlinePlatforms,
+        notToReceiveOfflinePushPlatforms: notToReceiveOfflinePushPlatforms,
+        offlinePushEnabled: offlinePushEnabled,
+        messageOfflinePushEnabled: messageOfflinePushEnabled,
+        callOfflinePushEnabled: callOfflinePushEnabled, doNotDisturbRule: doNotDisturbRule),
+      names: names)
   }
 }
 

@@ -31,61 +31,95 @@ extension JSONByteScanning {
   package mutating func string(plain: inout Bool) throws(JSONSyntax.Problem) -> UnsafeBufferPointer<
     UInt8
   > {
-    index += 1
-    let start = index
+    // The cursor in a local until the string ends or a problem is found: kept in `self`, it
+    // was stored to memory for every byte.
+    var at = index + 1
+    let start = at
     let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      // Plain bytes in a tight loop: the switch below is for the rare ones.
+    // The caller saw the opening quote, so the buffer has a base address.
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    while true {
+      // Eight plain bytes at a time; the first byte that is not plain is found exactly.
+      while at &+ 8 <= count {
+        let special = Self.specialBytes(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+        if special != 0 {
+          at &+= special.trailingZeroBitCount &>> 3
+          break
+        }
+        at &+= 8
+      }
+      guard at < count else { break }
+      let byte = base[at]
+      // Plain bytes (the tail of a string, after a special one) in a tight loop.
       if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte &- 0x20 < 0x60 {
-        index += 1
+        at &+= 1
         continue
       }
       switch byte {
       case UInt8(ascii: "\""):
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        index += 1
-        return text
+        index = at + 1
+        return UnsafeBufferPointer(start: base + start, count: at - start)
       case UInt8(ascii: "\\"):
         plain = false
-        index += 1
-        guard index < bytes.count else { throw problem("expected an escape") }
-        switch bytes[index] {
+        at += 1
+        guard at < count else {
+          index = at
+          throw problem("expected an escape")
+        }
+        switch base[at] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
           UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-          index += 1
+          at += 1
         case UInt8(ascii: "u"):
-          index += 1
+          at += 1
           for _ in 0..<4 {
-            guard index < bytes.count, isHexDigit(bytes[index]) else {
+            guard at < count, isHexDigit(base[at]) else {
+              index = at
               throw problem("expected 4 hex digits after \\u")
             }
-            index += 1
+            at += 1
           }
         default:
+          index = at
           throw problem("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         }
       case 0..<0x20:
+        index = at
         throw problem("expected no control character in a string (escape it)")
-      case 0x80...:
+      default:  // 0x80 and above
         plain = false
-        index += 1
-      default:
-        index += 1
+        at += 1
       }
     }
+    index = count
     throw problem("expected '\"' to end the string")
+  }
+
+  /// The bytes of eight (read little-endian) that a string's plain loop cannot pass: the high
+  /// bit of each byte that is `"`, `\\`, a control character or not ASCII, exact up to the
+  /// first such byte (the borrows of the subtractions only reach bytes after it).
+  @inlinable
+  @inline(__always)
+  package static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = word &- (ones &* 0x20)
+    return (zeroQuote | zeroBackslash | control | word) & highs
   }
 
   /// Reads `true`, `false` or `null` at its first letter.
   @inlinable
   package mutating func literal(_ word: StaticString) throws(JSONSyntax.Problem) {
     let count = word.utf8CodeUnitCount
-    let matches = word.withUTF8Buffer { expected in
-      index + count <= bytes.count
-        && (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+    guard index + count <= bytes.count else { throw problem("expected a value") }
+    let expected = word.utf8Start
+    for offset in 0..<count where bytes[index &+ offset] != expected[offset] {
+      throw problem("expected a value")
     }
-    guard matches else { throw problem("expected a value") }
     index += count
   }
 

@@ -15,6 +15,7 @@ package protocol JSONByteScanning {
 extension JSONByteScanning {
   /// Skips JSON whitespace (space, tab, line feed, carriage return).
   @inlinable
+  @inline(__always)
   package mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -28,6 +29,7 @@ extension JSONByteScanning {
   ///
   /// - Returns: Whether the next byte was `byte` (and was consumed).
   @inlinable
+  @inline(__always)
   package mutating func consume(_ byte: UInt8) -> Bool {
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1

@@ -150,6 +150,7 @@ package struct JSONObjectErrors {
   )
     -> JSONDecoded<Value>
   {
+    if recorded.isEmpty, requiredFailure == nil { return JSONDecoded(value: value) }
     var ordered = recorded.sorted { $0.field < $1.field }
     if let requiredFailure {
       ordered.removeAll { $0.field > requiredFailure }
@@ -218,7 +219,10 @@ extension JSONReader {
     var elements: [Element] = []
     while try nextElement(of: &array) {
       switch try readInteger(depth: depth + 1) {
-      case .success(let value): elements.append(element(value))
+      case .success(let value):
+        // Room for a short list at once, rather than growing it one element at a time.
+        if elements.isEmpty { elements.reserveCapacity(4) }
+        elements.append(element(value))
       case .failure(let failure):
         let error = JSONFieldError(failure, expected: "an integer").under(index: array.count)
         while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
@@ -384,6 +388,8 @@ extension JSONObjectErrors {
   package mutating func take<Value>(
     _ decoded: consuming JSONDecoded<Value>, field: Int, names: JSONKeyNames
   ) -> Value? {
+    // Moved out when there is nothing to record: the value is not copied.
+    if decoded.errors.isEmpty, decoded.stop == nil { return decoded.value.take() }
     let (value, errors) = decoded.asField()
     record(errors, field: field, names: names)
     return value

@@ -42,6 +42,7 @@ package struct JSONReader: JSONByteScanning {
   /// - Returns: The kind, or nil when no value starts there (``skipValue(depth:)`` then says
   ///   why).
   @inlinable
+  @inline(__always)
   package mutating func kind() -> Kind? {
     skipWhitespace()
     guard index < bytes.count else { return nil }
@@ -58,6 +59,7 @@ package struct JSONReader: JSONByteScanning {
 
   /// Refuses a value nested deeper than ``JSONSyntax/maximumDepth``, as ``JSONSyntax`` does.
   @inlinable
+  @inline(__always)
   mutating func checkDepth(_ depth: Int) throws(JSONReadStop) {
     guard depth < JSONSyntax.maximumDepth else {
       throw .syntax(
@@ -128,6 +130,15 @@ package struct JSONReader: JSONByteScanning {
     case .boolean:
       try checkDepth(depth)
       let isTrue = bytes[index] == UInt8(ascii: "t")
+      // The word compared at once; a near miss goes to `literal`, which says what is wrong.
+      if isTrue, index &+ 4 <= bytes.count, load32(at: index) == Self.trueWord {
+        index &+= 4
+        return .success(true)
+      }
+      if !isTrue, index &+ 5 <= bytes.count, load32(at: index &+ 1) == Self.alseWord {
+        index &+= 5
+        return .success(false)
+      }
       do throws(JSONSyntax.Problem) {
         try literal(isTrue ? "true" : "false")
       } catch {
@@ -137,6 +148,22 @@ package struct JSONReader: JSONByteScanning {
     case .null: return try skip(.null, depth: depth)
     default: return try skip(.wrongKind, depth: depth)
     }
+  }
+
+  /// `true` as a little-endian word.
+  @inlinable
+  static var trueWord: UInt32 { 0x6575_7274 }
+  /// `alse`, the rest of `false`, as a little-endian word.
+  @inlinable
+  static var alseWord: UInt32 { 0x6573_6C61 }
+
+  /// The four bytes at an offset (which has four bytes after it), as a little-endian word.
+  @inlinable
+  @inline(__always)
+  func load32(at offset: Int) -> UInt32 {
+    UInt32(
+      littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + offset)
+        .loadUnaligned(as: UInt32.self))
   }
 
   /// Reads an integer within 64 bits, decided on its text: `22`, `22.0` and `2.2e1` are 22;
@@ -152,6 +179,7 @@ package struct JSONReader: JSONByteScanning {
     switch kind() {
     case .number:
       try checkDepth(depth)
+      if let value = shortPlainInteger() { return .success(value) }
       let number: (range: Range<Int>, plain: Bool)
       do throws(JSONSyntax.Problem) {
         number = try scanNumber()
@@ -159,15 +187,6 @@ package struct JSONReader: JSONByteScanning {
         throw .syntax(error)
       }
       let text = UnsafeBufferPointer(rebasing: bytes[number.range])
-      // Up to 18 digits cannot overflow: read them directly.
-      if number.plain, text.count <= 18 {
-        var magnitude: Int64 = 0
-        let negative = text[0] == UInt8(ascii: "-")
-        for byte in text[(negative ? 1 : 0)...] {
-          magnitude = magnitude &* 10 &+ Int64(byte &- 0x30)
-        }
-        return .success(negative ? -magnitude : magnitude)
-      }
       guard let value = JSONSyntax.exactInteger(text) else {
         return .failure(.notAnInteger(text: String(decoding: text, as: UTF8.self)))
       }
@@ -175,6 +194,35 @@ package struct JSONReader: JSONByteScanning {
     case .null: return try skip(.null, depth: depth)
     default: return try skip(.wrongKind, depth: depth)
     }
+  }
+
+  /// Reads the number at the cursor when it is plain digits (no fraction, no exponent, no
+  /// leading zero), at most 18 of them, which cannot overflow; else leaves the cursor and
+  /// gives nil, for ``scanNumber()`` and ``JSONSyntax/exactInteger(_:)`` to decide.
+  @inlinable
+  @inline(__always)
+  mutating func shortPlainInteger() -> Int64? {
+    let count = bytes.count
+    var at = index
+    let negative = bytes[at] == UInt8(ascii: "-")
+    if negative { at &+= 1 }
+    let first = at
+    var magnitude: Int64 = 0
+    while at < count, at &- first < 19 {
+      let digit = bytes[at] &- 0x30
+      guard digit < 10 else { break }
+      magnitude = magnitude &* 10 &+ Int64(digit)
+      at &+= 1
+    }
+    let digits = at &- first
+    guard digits > 0, digits <= 18 else { return nil }
+    if digits > 1, bytes[first] == UInt8(ascii: "0") { return nil }
+    if at < count {
+      let next = bytes[at]
+      if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+    }
+    index = at
+    return negative ? -magnitude : magnitude
   }
 
   /// Reads a string's text, its escapes decoded.
@@ -288,22 +336,35 @@ package struct JSONReader: JSONByteScanning {
   package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
     throws(JSONReadStop) -> Int?
   {
-    let key: (raw: UnsafeBufferPointer<UInt8>, plain: Bool)?
+    var field: Int?
+    var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     do throws(JSONSyntax.Problem) {
-      key = try memberKey(of: &object)
-    } catch {
-      throw .syntax(error)
-    }
-    guard let (raw, plain) = key else { return nil }
-    var field = plain ? names.index(of: raw, hint: object.nextField) : nil
-    if !plain {
-      switch Self.text(raw) {
-      case .success(let text): field = names.index(of: text)
-      case .failure(let failure):
-        if object.invalidKey == nil, case .invalidText(let reason) = failure {
-          object.invalidKey = reason
+      guard try enterKey(of: &object) else { return nil }
+      // The key the decoder reads next, compared with the bytes in place; any other key is
+      // read as a string and then looked up.
+      if let end = names.end(ofKey: object.nextField, in: bytes, at: index) {
+        field = object.nextField
+        index = end
+      } else {
+        var plain = true
+        raw = try string(plain: &plain)
+        if plain {
+          field = names.index(of: raw, hint: object.nextField)
+        } else {
+          switch Self.text(raw) {
+          case .success(let text): field = names.index(of: text)
+          case .failure(let failure):
+            if object.invalidKey == nil, case .invalidText(let reason) = failure {
+              object.invalidKey = reason
+            }
+          }
         }
       }
+      skipWhitespace()
+      guard consume(UInt8(ascii: ":")) else { throw problem("expected ':' after an object key") }
+      skipWhitespace()
+    } catch {
+      throw .syntax(error)
     }
     if let field {
       let bit: UInt64 = 1 << UInt64(field)
@@ -316,31 +377,25 @@ package struct JSONReader: JSONByteScanning {
     return -1
   }
 
-  /// Reads past the `,` or `{` before a member, its key and the `:` after it.
+  /// Reads past the `,` or `{` before a member, to its key's opening quote.
   ///
-  /// - Returns: The key's raw bytes and whether they are its text, or nil at the `}`.
+  /// - Returns: Whether there is a member (false at the `}`).
   @inlinable
-  mutating func memberKey(of object: inout ObjectCursor) throws(JSONSyntax.Problem)
-    -> (raw: UnsafeBufferPointer<UInt8>, plain: Bool)?
-  {
+  @inline(__always)
+  mutating func enterKey(of object: inout ObjectCursor) throws(JSONSyntax.Problem) -> Bool {
     skipWhitespace()
     if object.started {
-      if consume(UInt8(ascii: "}")) { return nil }
+      if consume(UInt8(ascii: "}")) { return false }
       guard consume(UInt8(ascii: ",")) else { throw problem("expected ',' or '}' in an object") }
       skipWhitespace()
     } else {
       object.started = true
-      if consume(UInt8(ascii: "}")) { return nil }
+      if consume(UInt8(ascii: "}")) { return false }
     }
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
       throw problem("expected a string key")
     }
-    var plain = true
-    let raw = try string(plain: &plain)
-    skipWhitespace()
-    guard consume(UInt8(ascii: ":")) else { throw problem("expected ':' after an object key") }
-    skipWhitespace()
-    return (raw, plain)
+    return true
   }
 
   /// One array being read: its depth and how many elements have been read.
@@ -446,6 +501,14 @@ package struct JSONKeyNames: @unchecked Sendable {
   @usableFromInline
   package init(_ names: [StaticString]) {
     precondition(names.count <= 64, "at most 64 known keys")
+    // ``end(ofKey:in:at:)`` takes the bytes of a key for its text: true of a name only when it
+    // is printable ASCII with no quote or backslash.
+    for name in names {
+      precondition(
+        UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).allSatisfy {
+          $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }, "a key name is printable ASCII with no quote or backslash")
+    }
     let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
     _ = storage.initialize(from: names)
     self.names = UnsafeBufferPointer(storage)
@@ -472,21 +535,56 @@ package struct JSONKeyNames: @unchecked Sendable {
     return nil
   }
 
+  /// Where the member key at `quote` ends, when it is the name of `field` written plainly:
+  /// the name's bytes then its closing quote. The name has no quote, backslash or byte
+  /// outside printable ASCII, so such a key is a string whose text is the name, exactly as
+  /// reading it with ``JSONByteScanning/string(plain:)`` and looking it up finds.
+  ///
+  /// - Parameters:
+  ///   - field: The field whose name to compare (nothing matches past the last one).
+  ///   - bytes: The document.
+  ///   - quote: The key's opening quote.
+  /// - Returns: The offset after the key's closing quote, or nil.
   @inlinable
+  @inline(__always)
+  package func end(ofKey field: Int, in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> Int? {
+    guard field < names.count else { return nil }
+    let name = names[field]
+    let close = quote &+ 1 &+ name.utf8CodeUnitCount
+    guard close < bytes.count, bytes[close] == UInt8(ascii: "\""),
+      Self.equal(name, UnsafeBufferPointer(rebasing: bytes[(quote &+ 1)..<close]))
+    else { return nil }
+    return close &+ 1
+  }
+
+  @inlinable
+  @inline(__always)
   static func equal(_ name: StaticString, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = raw.count
     guard name.utf8CodeUnitCount == count, let base = raw.baseAddress else { return false }
-    let start = name.utf8Start
-    var offset = 0
-    while offset + 8 <= count {
-      let a = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
-      let b = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-      if a != b { return false }
-      offset += 8
+    let expected = UnsafeRawPointer(name.utf8Start)
+    let actual = UnsafeRawPointer(base)
+    // Whole words, the last one overlapping the one before it rather than a byte loop.
+    func word64(_ offset: Int) -> Bool {
+      expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        == actual.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
-    while offset < count {
-      if start[offset] != base[offset] { return false }
-      offset += 1
+    func word32(_ offset: Int) -> Bool {
+      expected.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        == actual.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+    }
+    if count >= 8 {
+      var offset = 0
+      while offset &+ 8 < count {
+        guard word64(offset) else { return false }
+        offset &+= 8
+      }
+      return word64(count &- 8)
+    }
+    if count >= 4 { return word32(0) && word32(count &- 4) }
+    for offset in 0..<count
+    where expected.load(fromByteOffset: offset, as: UInt8.self) != base[offset] {
+      return false
     }
     return true
   }
