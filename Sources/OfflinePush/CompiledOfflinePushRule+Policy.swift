@@ -28,8 +28,8 @@ extension CompiledOfflinePushRule {
   /// - Returns: The decision and the breakthrough that delivered, if any.
   /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999, when the decision
   ///   reaches do-not-disturb.
-  /// - Complexity: O(log *s*) in the priority senders; no allocation, no lock, no reference
-  ///   counting.
+  /// - Complexity: O(1) expected, O(log *s*) at worst in the priority senders; no allocation,
+  ///   no lock, no reference counting.
   @inlinable @inline(__always)
   public func decide(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,

@@ -1,8 +1,8 @@
 import DNDSchedule
 
 /// A user's push preferences compiled for the hot path: the level and breakthrough switches as
-/// plain values, the priority senders as a sorted table of hashes with the IDs' bytes beside
-/// them.
+/// plain values, the priority senders as a table of hashes (with a filter and a directory of
+/// hash prefixes) with the IDs' bytes beside them.
 ///
 /// Asking it allocates nothing and counts no references: the decision reads the table through a
 /// plain pointer. The table lives exactly as long as the last copy of the compiled value (it is
