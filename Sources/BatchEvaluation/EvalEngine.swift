@@ -113,7 +113,7 @@ public struct EvalEngine {
     case (let range?, nil):
       guard line[range.lowerBound] == UInt8(ascii: "{") else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      if let rule = inPlace.rule {
+      if let rule = inPlace.rule.take() {
         // Read in place: compiled once for this line (saved first when it says so), as the
         // general parser does.
         dndReading.readInPlace(ruleBytes)
@@ -131,7 +131,7 @@ public struct EvalEngine {
         let kind = parser.kind(kindRange), let platform
       else { return nil }
       let ruleBytes = UnsafeBufferPointer(rebasing: line[range])
-      if let rule = inPlace.pushRule {
+      if let rule = inPlace.pushRule.take() {
         pushReading.readInPlace(ruleBytes)
         return evaluation.answerPush(
           rule: rule, compiled: nil, kind: kind, platform: platform, online: online, at: at,

@@ -72,9 +72,10 @@ struct EvalFastParser: JSONByteScanning {
       skipWhitespace()
       let start = index
       // A key twice is the general parser's (`assign` refuses it).
-      if inPlace.readsPushRules, inPlace.pushRule == nil, matches(key, "pushRule") {
+      // (The rule's presence is asked last, and by pattern, so no key copies it.)
+      if inPlace.readsPushRules, matches(key, "pushRule"), case .none = inPlace.pushRule {
         guard readInPlace(into: &inPlace.pushRule, OfflinePushRule.read) else { return nil }
-      } else if inPlace.readsRules, inPlace.rule == nil, matches(key, "rule") {
+      } else if inPlace.readsRules, matches(key, "rule"), case .none = inPlace.rule {
         guard readInPlace(into: &inPlace.rule, DoNotDisturbRule.read) else { return nil }
       } else {
         guard skipValue(depth: 0) else { return nil }
