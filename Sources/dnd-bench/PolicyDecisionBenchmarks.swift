@@ -18,7 +18,7 @@ func measurePolicyDecision(_ run: BenchmarkRun, into results: inout BenchmarkRes
   let online = run.online
   let repeats = run.repeats
   let (preferences, messages) = policyWorkload(instantCount: instants.count)
-  let conversation = ConversationSetting(level: .mentions, until: 4_102_444_800)
+  let conversation = policyConversation
   let (today, policy, _) = Timing.measurePair(
     calls: run.instantCount * repeats, rounds: run.rounds,
     {
@@ -68,6 +68,9 @@ func measurePolicyDecision(_ run: BenchmarkRun, into results: inout BenchmarkRes
   run.log(
     "Whole decision: \(allocations) allocations per call (\(calls) calls, \(sink) lifted)")
 }
+
+/// The whole decision's conversation setting: mentions only, until 2100 (past every instant).
+let policyConversation = ConversationSetting(level: .mentions, until: 4_102_444_800)
 
 /// How many instants in a row each message is decided for, as a server decides one message
 /// for each of its recipients. (A message copied out of an array for every decision would add
@@ -128,4 +131,25 @@ func policyDecisionPass(
     start += policyInstantsPerMessage
   }
   return count
+}
+
+/// Runs `InstructionCountLoops.passes` passes of ``policyDecisionPass`` over the whole
+/// decision's workload, untimed, for `dnd-bench --count-loops` (callgrind counts them with
+/// `--toggle-collect='*policyDecisionPass*'`: the total divided by the passes × the instants
+/// is the figure per call, beside `countedDecisionPass`'s for today's decision).
+///
+/// - Parameter run: The run's settings and instants.
+/// - Returns: A line saying how many calls the loop made, with a checksum.
+func countPolicyDecisionLoops(_ run: BenchmarkRun) -> String {
+  let (preferences, messages) = policyWorkload(instantCount: run.instantCount)
+  let conversation = policyConversation
+  var checksum = 0
+  run.nyInstants.withUnsafeBufferPointer { instants in
+    for _ in 0..<InstructionCountLoops.passes {
+      checksum &+= policyDecisionPass(
+        run.compiled, instants, run.online, preferences, conversation, messages)
+    }
+  }
+  return "counted loops: whole decision \(InstructionCountLoops.passes) × "
+    + "\(run.nyInstants.count) calls (checksum \(checksum))"
 }

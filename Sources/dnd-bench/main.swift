@@ -17,7 +17,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --server       only the server workload and the fan-out (for profiling them alone)
       --wire         only the wire cases: decoding, document to compiled rule, dnd eval on
                      distinct rules, encoding
-      --count-loops  only run the membership and decision loops, untimed, for callgrind
+      --count-loops  only run the membership, decision and whole-decision loops, untimed, for
+                     callgrind
                      (see Benchmarks/NOTES.md)
     Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed, or if a
     fan-out batch's answers differ from one decision per recipient.
@@ -34,6 +35,7 @@ if arguments.contains("--count-loops") {
     InstructionCountLoops.run(
       schedule: schedule, membershipInstants: instants, rule: run.compiled,
       decisionInstants: run.nyInstants, online: run.online))
+  print(countPolicyDecisionLoops(run))
   exit(0)
 }
 
