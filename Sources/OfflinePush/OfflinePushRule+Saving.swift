@@ -20,7 +20,9 @@ extension OfflinePushRule {
   public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> OfflinePushRule
   {
-    try savedAndSchedule(at: savedAt, zones: zones).rule
+    var rule = self
+    rule.doNotDisturbRule = try savedParts(at: savedAt, zones: zones).doNotDisturbRule
+    return rule
   }
 
   /// Saves the rule at an instant and compiles the saved rule, validating once and looking
@@ -38,15 +40,17 @@ extension OfflinePushRule {
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
     throws(RuleValidationError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
   {
-    let saved = try savedAndSchedule(at: savedAt, zones: zones)
-    return (
-      saved.rule, CompiledOfflinePushRule(validatedRule: saved.rule, schedule: saved.schedule)
-    )
+    let parts = try savedParts(at: savedAt, zones: zones)
+    var rule = self
+    rule.doNotDisturbRule = parts.doNotDisturbRule
+    return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: parts.schedule))
   }
 
-  /// The save step: the saved rule and its DND rule compiled, or every error.
-  func savedAndSchedule(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
-    -> (rule: OfflinePushRule, schedule: DoNotDisturbSchedule)
+  /// The save step: the saved DND rule and its compiled form, or every error. The rest of the
+  /// rule is saved as it is, so the caller puts the saved DND rule in only when it keeps the
+  /// rule (copying a whole rule to compile it cost as much as the compiling).
+  func savedParts(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+    -> (doNotDisturbRule: DoNotDisturbRule?, schedule: DoNotDisturbSchedule)
   {
     var errors = validatePlatformLists()
     guard let dnd = doNotDisturbRule else {
@@ -54,18 +58,18 @@ extension OfflinePushRule {
         errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
       }
       guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
-      return (self, DoNotDisturbSchedule(validatedRule: DoNotDisturbRule(), zone: .utc))
+      return (nil, DoNotDisturbSchedule(validatedRule: DoNotDisturbRule(), zone: .utc))
     }
-    let saving = dnd.saving(at: savedAt, zones: zones)
+    var saving = dnd.saving(at: savedAt, zones: zones)
     // The save instant is the caller's, not a field of the DND rule: it keeps its own key.
     errors += saving.fieldErrors.map { $0.nested(under: "doNotDisturbRule") }
     errors += saving.savedAtErrors
-    guard errors.isEmpty, let saved = saving.saved else {
+    // Taken, not copied, out of the save.
+    guard errors.isEmpty, let saved = saving.saved.take() else {
       throw RuleValidationError(errors: errors)
     }
-    var rule = self
-    rule.doNotDisturbRule = saved.rule
-    return (rule, DoNotDisturbSchedule(validatedRule: saved.rule, zone: saved.zone))
+    let schedule = DoNotDisturbSchedule(validatedRule: saved.rule, zone: saved.zone)
+    return (saved.rule, schedule)
   }
 }
 
@@ -86,7 +90,9 @@ extension CompiledOfflinePushRule {
   public init(rule: OfflinePushRule, savedAt: Int64, zones: ZoneDatabase)
     throws(RuleValidationError)
   {
-    let saved = try rule.savedAndSchedule(at: savedAt, zones: zones)
-    self.init(validatedRule: saved.rule, schedule: saved.schedule)
+    // The compiled rule takes only the switches and the platform lists from the rule, which
+    // saving leaves as they are.
+    self.init(
+      validatedRule: rule, schedule: try rule.savedParts(at: savedAt, zones: zones).schedule)
   }
 }

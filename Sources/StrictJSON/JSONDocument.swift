@@ -343,10 +343,10 @@ extension JSONObjectErrors {
   /// - Returns: The value, or nil.
   @inlinable
   package mutating func take<Value>(
-    _ result: Result<Value, JSONValueFailure>, field: Int, names: JSONKeyNames,
+    _ result: consuming Result<Value, JSONValueFailure>, field: Int, names: JSONKeyNames,
     expected: String, nullName: String? = nil
   ) -> Value? {
-    switch result {
+    switch consume result {
     case .success(let value): return value
     case .failure(let failure):
       record(
@@ -366,9 +366,9 @@ extension JSONObjectErrors {
   /// - Returns: The value, or nil.
   @inlinable
   package mutating func take<Value>(
-    _ result: Result<Value, JSONFieldError>, field: Int, names: JSONKeyNames
+    _ result: consuming Result<Value, JSONFieldError>, field: Int, names: JSONKeyNames
   ) -> Value? {
-    switch result {
+    switch consume result {
     case .success(let value): return value
     case .failure(let error):
       record([error], field: field, names: names)

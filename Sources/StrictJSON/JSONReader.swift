@@ -123,7 +123,30 @@ package struct JSONReader: JSONByteScanning {
   /// - Returns: The boolean, or what the value was instead (it is skipped).
   /// - Throws: ``JSONReadStop``.
   @inlinable
+  @inline(__always)
   package mutating func readBoolean(depth: Int) throws(JSONReadStop)
+    -> Result<Bool, JSONValueFailure>
+  {
+    // `true` or `false` read in the decoder's own code; anything else, out of line.
+    skipWhitespace()
+    if depth < JSONSyntax.maximumDepth {
+      if index &+ 4 <= bytes.count, load32(at: index) == Self.trueWord {
+        index &+= 4
+        return .success(true)
+      }
+      if index &+ 5 <= bytes.count, bytes[index] == UInt8(ascii: "f"),
+        load32(at: index &+ 1) == Self.alseWord
+      {
+        index &+= 5
+        return .success(false)
+      }
+    }
+    return try readBooleanInGeneral(depth: depth)
+  }
+
+  /// ``readBoolean(depth:)`` for every value.
+  @usableFromInline
+  mutating func readBooleanInGeneral(depth: Int) throws(JSONReadStop)
     -> Result<Bool, JSONValueFailure>
   {
     switch kind() {
@@ -173,7 +196,21 @@ package struct JSONReader: JSONByteScanning {
   /// - Returns: The integer, or what the value was instead (it is skipped).
   /// - Throws: ``JSONReadStop``.
   @inlinable
+  @inline(__always)
   package mutating func readInteger(depth: Int) throws(JSONReadStop)
+    -> Result<Int64, JSONValueFailure>
+  {
+    // Short plain digits read in the decoder's own code; anything else, out of line.
+    skipWhitespace()
+    if index < bytes.count, depth < JSONSyntax.maximumDepth, let value = shortPlainInteger() {
+      return .success(value)
+    }
+    return try readIntegerInGeneral(depth: depth)
+  }
+
+  /// ``readInteger(depth:)`` for every value.
+  @usableFromInline
+  mutating func readIntegerInGeneral(depth: Int) throws(JSONReadStop)
     -> Result<Int64, JSONValueFailure>
   {
     switch kind() {
@@ -333,7 +370,37 @@ package struct JSONReader: JSONByteScanning {
   ///   the object.
   /// - Throws: ``JSONReadStop``.
   @inlinable
+  @inline(__always)
   package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
+    throws(JSONReadStop) -> Int?
+  {
+    // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`), in
+    // the decoder's own code; anything else (the end of the object, whitespace inside, an
+    // escape, another key, a key seen before), out of line from where this started.
+    skipWhitespace()
+    let count = bytes.count
+    let quote = object.started ? index &+ 1 : index
+    if quote < count, !object.started || bytes[index] == UInt8(ascii: ","),
+      let end = names.end(ofKey: object.nextField, in: bytes, at: quote), end < count,
+      bytes[end] == UInt8(ascii: ":")
+    {
+      let field = object.nextField
+      let bit: UInt64 = 1 << UInt64(field)
+      if object.seenKnown & bit == 0 {
+        object.started = true
+        object.seenKnown |= bit
+        object.nextField = field &+ 1
+        index = end &+ 1
+        skipWhitespace()
+        return field
+      }
+    }
+    return try nextMemberInGeneral(of: &object, names: names)
+  }
+
+  /// ``nextMember(of:names:)`` for every member.
+  @usableFromInline
+  mutating func nextMemberInGeneral(of object: inout ObjectCursor, names: JSONKeyNames)
     throws(JSONReadStop) -> Int?
   {
     var field: Int?
@@ -551,7 +618,8 @@ package struct JSONKeyNames: @unchecked Sendable {
     guard field < names.count else { return nil }
     let name = names[field]
     let close = quote &+ 1 &+ name.utf8CodeUnitCount
-    guard close < bytes.count, bytes[close] == UInt8(ascii: "\""),
+    guard close < bytes.count, bytes[quote] == UInt8(ascii: "\""),
+      bytes[close] == UInt8(ascii: "\""),
       Self.equal(name, UnsafeBufferPointer(rebasing: bytes[(quote &+ 1)..<close]))
     else { return nil }
     return close &+ 1
