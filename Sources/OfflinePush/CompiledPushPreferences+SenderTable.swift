@@ -224,6 +224,7 @@ extension CompiledPushPreferences {
     }
 
     /// The first entry with a hash, or -1 for none: the IDs to compare bytes with start there.
+    @inline(__always)
     static func firstIndex(ofHash hash: UInt64, base: UnsafeRawPointer) -> Int {
       let hashes = base + header(Header.hashesOffset, base)
       // The run's bounds, adjacent in the directory.
