@@ -90,7 +90,7 @@ extension DoNotDisturbRule {
       DoNotDisturbRule(
         enabled: enabled, startHour: startHour, startMinute: startMinute, endHour: endHour,
         endMinute: endMinute, repeatMode: repeatMode, customRepeatDays: customRepeatDays,
-        onceEndTimestamp: onceEndTimestamp, timeZoneID: timeZoneID),
+        onceEndTimestamp: onceEndTimestamp, timeZoneID: consume timeZoneID),
       names: names)
   }
 }

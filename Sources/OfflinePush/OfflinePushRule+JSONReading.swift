@@ -32,7 +32,10 @@ extension OfflinePushRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
+    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
+    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
+      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+    }
   }
 
   /// Reads a rule from the value at the reader's cursor.
@@ -86,13 +89,15 @@ extension OfflinePushRule {
       }
     }
     if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    // Consumed, so that the locals move into the rule rather than being copied into it.
     return errors.result(
       OfflinePushRule(
-        onlinePlatforms: onlinePlatforms,
-        notToReceiveOfflinePushPlatforms: notToReceiveOfflinePushPlatforms,
+        onlinePlatforms: consume onlinePlatforms,
+        notToReceiveOfflinePushPlatforms: consume notToReceiveOfflinePushPlatforms,
         offlinePushEnabled: offlinePushEnabled,
         messageOfflinePushEnabled: messageOfflinePushEnabled,
-        callOfflinePushEnabled: callOfflinePushEnabled, doNotDisturbRule: doNotDisturbRule),
+        callOfflinePushEnabled: callOfflinePushEnabled,
+        doNotDisturbRule: consume doNotDisturbRule),
       names: names)
   }
 }
@@ -117,7 +122,10 @@ extension DoNotDisturbRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
+    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
+    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
+      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+    }
   }
 }
 
@@ -141,7 +149,10 @@ extension WeeklyScheduleRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try RuleDecodingError.reading({ jsonBytes.withUnsafeBytes($0) }, Self.init(jsonBytes:))
+    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
+    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
+      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+    }
   }
 }
 

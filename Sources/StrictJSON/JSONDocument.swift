@@ -349,11 +349,21 @@ extension JSONObjectErrors {
     switch consume result {
     case .success(let value): return value
     case .failure(let failure):
-      record(
-        [JSONFieldError(failure, expected: expected, nullName: nullName)], field: field,
-        names: names)
+      recordFailure(failure, field: field, names: names, expected: expected, nullName: nullName)
       return nil
     }
+  }
+
+  /// Records a field's bad scalar: out of line, so that the decoders' own code stays small.
+  @usableFromInline
+  @inline(never)
+  mutating func recordFailure(
+    _ failure: JSONValueFailure, field: Int, names: JSONKeyNames, expected: String,
+    nullName: String?
+  ) {
+    record(
+      [JSONFieldError(failure, expected: expected, nullName: nullName)], field: field,
+      names: names)
   }
 
   /// A field's value read by a nested decoder or a list reader: its value, or nil after
@@ -371,9 +381,16 @@ extension JSONObjectErrors {
     switch consume result {
     case .success(let value): return value
     case .failure(let error):
-      record([error], field: field, names: names)
+      recordError(error, field: field, names: names)
       return nil
     }
+  }
+
+  /// Records a field's error: out of line, so that the decoders' own code stays small.
+  @usableFromInline
+  @inline(never)
+  mutating func recordError(_ error: JSONFieldError, field: Int, names: JSONKeyNames) {
+    record([error], field: field, names: names)
   }
 
   /// A field's value read by a nested object decoder, as a field reads it: its value, or nil
