@@ -27,6 +27,8 @@ extension JSONByteScanning {
   /// ``string()``, also telling whether the raw bytes are the text itself.
   ///
   /// - Parameter plain: Set to false when the string has an escape or a byte outside ASCII.
+  /// - Throws: A problem at a byte that is not part of well-formed UTF-8, among others: a
+  ///   document is UTF-8 throughout, in the strings it skips as in those it reads.
   @inlinable
   package mutating func string(plain: inout Bool) throws(JSONSyntax.Problem) -> UnsafeBufferPointer<
     UInt8
@@ -86,9 +88,14 @@ extension JSONByteScanning {
       case 0..<0x20:
         index = at
         throw problem("expected no control character in a string (escape it)")
-      default:  // 0x80 and above
+      default:  // 0x80 and above: one UTF-8 sequence, checked whole (RFC 8259, section 8.1)
         plain = false
-        at += 1
+        let length = JSONSyntax.utf8SequenceLength(base, at: at, count: count)
+        guard length > 0 else {
+          index = at
+          throw problem("expected UTF-8 in a string")
+        }
+        at &+= length
       }
     }
     index = count
@@ -170,4 +177,36 @@ package func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 @inlinable
 package func isHexDigit(_ byte: UInt8) -> Bool {
   (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+}
+
+extension JSONSyntax {
+  /// The length of the well-formed UTF-8 sequence that starts at a byte of 0x80 or above, or 0
+  /// when there is none there: a stray continuation byte, an overlong form, a surrogate, a
+  /// scalar above U+10FFFF, or a sequence cut short (the Unicode Standard's table 3-7).
+  ///
+  /// Out of line: ASCII text never reaches it.
+  @usableFromInline
+  package static func utf8SequenceLength(
+    _ base: UnsafePointer<UInt8>, at: Int, count: Int
+  ) -> Int {
+    let lead = base[at]
+    let length: Int
+    // The range the second byte must fall in; later bytes are plain continuations.
+    let second: ClosedRange<UInt8>
+    switch lead {
+    case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+    case 0xE0: (length, second) = (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+    case 0xED: (length, second) = (3, 0x80...0x9F)
+    case 0xF0: (length, second) = (4, 0x90...0xBF)
+    case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+    case 0xF4: (length, second) = (4, 0x80...0x8F)
+    default: return 0
+    }
+    guard at + length <= count, second.contains(base[at + 1]) else { return 0 }
+    for offset in 2..<length where base[at + offset] & 0xC0 != 0x80 {
+      return 0
+    }
+    return length
+  }
 }

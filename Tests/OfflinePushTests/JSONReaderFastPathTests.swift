@@ -37,7 +37,18 @@ final class JSONReaderFastPathTests: XCTestCase {
         return StringOutcome(range: (quote + 1)..<index, plain: plain, index: index + 1)
       }
       if byte < 0x20 { return problem("expected no control character in a string (escape it)") }
-      if byte >= 0x80 { plain = false }
+      if byte >= 0x80 {
+        plain = false
+        // The one length (UTF-8 is prefix-free) whose bytes decode to exactly one scalar.
+        let length = (2...4).first { count in
+          index + count <= bytes.count
+            && String(validating: bytes[index..<(index + count)], as: UTF8.self)?
+              .unicodeScalars.count == 1
+        }
+        guard let length else { return problem("expected UTF-8 in a string") }
+        index += length
+        continue
+      }
       if byte == UInt8(ascii: "\\") {
         plain = false
         index += 1
@@ -58,6 +69,17 @@ final class JSONReaderFastPathTests: XCTestCase {
     return problem("expected '\"' to end the string")
   }
 
+  /// UTF-8 sequences at the edges of Table 3-7: the first and last of each lead byte's range,
+  /// and just outside it.
+  static let sequences: [[UInt8]] = [
+    [0xC2, 0x80], [0xDF, 0xBF], [0xC1, 0xBF], [0xC0, 0x80], [0xC3, 0xA9], [0xC3, 0xC3],
+    [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xE2, 0x82, 0xAC], [0xED, 0x9F, 0xBF],
+    [0xED, 0xA0, 0x80], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x7F],
+    [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x9F, 0x98, 0x80],
+    [0xF3, 0xBF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+    [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xBF],
+  ]
+
   func testStringScannerAgreesWithTheByteByByteGrammar() {
     let seed = SplitMix64.seed(default: 0x5717_C4A7)
     var rng = SplitMix64(seed: seed)
@@ -74,11 +96,15 @@ final class JSONReaderFastPathTests: XCTestCase {
       let length = Int.random(in: 0..<40, using: &rng)
       var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: lead) + [UInt8(ascii: "\"")]
       for _ in 0..<length {
-        // Mostly plain letters, as real strings are.
-        bytes.append(
-          Int.random(in: 0..<12, using: &rng) == 0
-            ? alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]
-            : UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &rng))
+        // Mostly plain letters, as real strings are; now and then a UTF-8 sequence, whole or
+        // at one of its boundaries (cut, overlong, a surrogate, past U+10FFFF).
+        switch Int.random(in: 0..<24, using: &rng) {
+        case 0, 1: bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+        case 2:
+          let sequence = Self.sequences[Int.random(in: 0..<Self.sequences.count, using: &rng)]
+          bytes += Int.random(in: 0..<4, using: &rng) == 0 ? sequence.dropLast() : sequence[...]
+        default: bytes.append(UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &rng))
+        }
       }
       // Most strings are closed, some run to the end of the buffer.
       if Int.random(in: 0..<4, using: &rng) != 0 { bytes.append(UInt8(ascii: "\"")) }

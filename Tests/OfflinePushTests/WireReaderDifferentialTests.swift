@@ -64,10 +64,18 @@ final class WireReaderDifferentialTests: XCTestCase {
         XCTAssertEqual(error?.errors.count, 1, document)
       }
     }
-    let notUTF8: [UInt8] = Array(#"{"timeZoneID": "a"#.utf8) + [0xFF] + Array(#"b"}"#.utf8)
-    XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: notUTF8)) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "timeZoneID")
-      XCTAssertEqual(($0 as? RuleDecodingError)?.reason, "the string's bytes are not UTF-8")
+    // Bytes that are not UTF-8 are bad syntax at the byte, in a value read or skipped, by
+    // the reader and by the reference alike.
+    for (prefix, suffix, offset) in [
+      (#"{"timeZoneID": "a"#, #"b"}"#, 17), (#"{"x": "a"#, #"b"}"#, 8), (#"{"a"#, #"b": 1}"#, 3),
+    ] {
+      let notUTF8: [UInt8] = Array(prefix.utf8) + [0xFF] + Array(suffix.utf8)
+      XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: notUTF8), prefix) {
+        XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "", prefix)
+        XCTAssertEqual(
+          ($0 as? RuleDecodingError)?.reason,
+          "at byte \(offset): expected UTF-8 in a string, found byte 255", prefix)
+      }
     }
     // A pair is text, and unknown values are not read.
     XCTAssertEqual(
