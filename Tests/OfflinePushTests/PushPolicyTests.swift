@@ -7,23 +7,12 @@ import ZoneInfo
 
 /// The whole push decision on hand-picked cases: the worked examples, validation,
 /// the priority-sender table, wire forms and explanations.
-final class PushPolicyTests: XCTestCase {
+final class PushPolicyTests: XCTestCase, NightRuleCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
 
   override func setUpWithError() throws {
     zones = try ZoneDatabase(root: TestPaths.zoneinfo)
   }
-
-  /// 22:00–08:00 daily in UTC, every switch on.
-  func nightRule() throws -> CompiledOfflinePushRule {
-    try CompiledOfflinePushRule(
-      rule: OfflinePushRule(
-        doNotDisturbRule: DoNotDisturbRule(
-          enabled: true, startHour: 22, endHour: 8, repeatMode: .daily)), zones: zones)
-  }
-
-  /// 2026-01-01 00:00 UTC, inside the night window.
-  let midnight: Int64 = 1_767_225_600
 
   func decide(
     _ kind: PushKind = .message, at instant: Int64? = nil, preferences: PushPreferences = .init(),

@@ -9,21 +9,12 @@ import ZoneInfo
 /// The priority-sender table's look-up (a filter bit, then a run's first hashes compared
 /// without branches, or a binary search in a longer run, then the bytes) against a plain set
 /// of byte strings, through `isPrioritySender` and through the whole decision.
-final class SenderTableTests: XCTestCase {
+final class SenderTableTests: XCTestCase, NightRuleCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
 
   override func setUpWithError() throws {
     zones = try ZoneDatabase(root: TestPaths.zoneinfo)
   }
-
-  /// 22:00–08:00 daily in UTC, and 2026-01-01 00:00 UTC inside it.
-  func nightRule() throws -> CompiledOfflinePushRule {
-    try CompiledOfflinePushRule(
-      rule: OfflinePushRule(
-        doNotDisturbRule: DoNotDisturbRule(
-          enabled: true, startHour: 22, endHour: 8, repeatMode: .daily)), zones: zones)
-  }
-  let midnight: Int64 = 1_767_225_600
 
   /// An ID of 1 to 40 bytes: ASCII, sometimes with non-ASCII and NUL.
   func randomID(using rng: inout SplitMix64) -> String {
