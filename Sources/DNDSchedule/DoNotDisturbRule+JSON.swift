@@ -33,45 +33,60 @@ extension DoNotDisturbRule {
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<DoNotDisturbRule>
   {
-    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
-    let names = wireKeys
+    var rule = DoNotDisturbRule()
+    var errors: [JSONFieldError] = []
+    if let stop = try rule.readMembers(from: &reader, depth: depth, errors: &errors) {
+      return JSONDecoded(stop: stop, errors: errors)
+    }
+    return JSONDecoded(value: rule, errors: errors)
+  }
+
+  /// Reads the members of the object at the reader's cursor into this rule, which holds the
+  /// wire defaults: each field is assigned where it is stored, so the rule is never copied
+  /// on its way to the caller.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  ///   - errors: Receives the bad fields, in the order the type reads them.
+  /// - Returns: What stopped the rule (it is then not to be used), or nil.
+  /// - Throws: `JSONReadStop`.
+  package mutating func readMembers(
+    from reader: inout JSONReader, depth: Int, errors fieldErrors: inout [JSONFieldError]
+  ) throws(JSONReadStop) -> JSONFieldError? {
+    if let error = try reader.notAnObject(depth: depth) { return error }
+    let names = Self.wireKeys
     var object = try reader.enterObject(depth: depth)
-    // The fields in locals, the rule made once at the end (see `OfflinePushRule.read`).
-    var enabled = false
-    var startHour = 0
-    var startMinute = 0
-    var endHour = 0
-    var endMinute = 0
-    var repeatMode = RepeatMode.unknown
-    var customRepeatDays = 0
-    var onceEndTimestamp: Int64 = 0
-    var timeZoneID = ""
     var errors = JSONObjectErrors()
     let inner = depth + 1
     while let field = try reader.nextMember(of: &object, names: names) {
-      func integer() throws(JSONReadStop) -> Int? {
-        errors.take(
-          try reader.readInteger(depth: inner), field: field, names: names,
-          expected: "an integer"
-        ).map { Int($0) }
-      }
       switch field {
       case 0:
         enabled =
           errors.take(
             try reader.readBoolean(depth: inner), field: field, names: names,
             expected: "a boolean") ?? false
-      case 1: startHour = try integer() ?? 0
-      case 2: startMinute = try integer() ?? 0
-      case 3: endHour = try integer() ?? 0
-      case 4: endMinute = try integer() ?? 0
+      case 1:
+        startHour = try Self.integer(
+          &reader, depth: inner, field: field, names: names, errors: &errors)
+      case 2:
+        startMinute = try Self.integer(
+          &reader, depth: inner, field: field, names: names, errors: &errors)
+      case 3:
+        endHour = try Self.integer(
+          &reader, depth: inner, field: field, names: names, errors: &errors)
+      case 4:
+        endMinute = try Self.integer(
+          &reader, depth: inner, field: field, names: names, errors: &errors)
       case 5:
         repeatMode =
           errors.take(
             try reader.readInteger(depth: inner), field: field, names: names,
             expected: "an integer", nullName: "RepeatMode"
           ).map { RepeatMode(rawValue: Int($0)) } ?? .unknown
-      case 6: customRepeatDays = try integer() ?? 0
+      case 6:
+        customRepeatDays = try Self.integer(
+          &reader, depth: inner, field: field, names: names, errors: &errors)
       case 7:
         onceEndTimestamp =
           errors.take(
@@ -85,13 +100,23 @@ extension DoNotDisturbRule {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
-    return errors.result(
-      DoNotDisturbRule(
-        enabled: enabled, startHour: startHour, startMinute: startMinute, endHour: endHour,
-        endMinute: endMinute, repeatMode: repeatMode, customRepeatDays: customRepeatDays,
-        onceEndTimestamp: onceEndTimestamp, timeZoneID: consume timeZoneID),
-      names: names)
+    if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+    errors.append(to: &fieldErrors)
+    return nil
+  }
+
+  /// An integer field's value, or 0 after recording why it is bad: a static function of the
+  /// reader and the errors alone, which the compiler inlines (a nested function capturing
+  /// them was kept out of line).
+  @inline(__always)
+  static func integer(
+    _ reader: inout JSONReader, depth: Int, field: Int, names: JSONKeyNames,
+    errors: inout JSONObjectErrors
+  ) throws(JSONReadStop) -> Int {
+    errors.take(
+      try reader.readInteger(depth: depth), field: field, names: names,
+      expected: "an integer"
+    ).map { Int($0) } ?? 0
   }
 }
 

@@ -40,11 +40,11 @@ extension CompiledOfflinePushRule {
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
   public init(jsonBytes: [UInt8], savedAt: Int64, zones: ZoneDatabase) throws(RuleDocumentError) {
-    self = try jsonBytes.withUnsafeBytes { bytes in
-      Result { () throws(RuleDocumentError) in
-        try Self(jsonBytes: bytes, savedAt: savedAt, zones: zones)
-      }
-    }.get()
+    // The array's own reader, which reads the rule in place: no compiled rule wrapped in a
+    // `Result` and copied out of it.
+    self = try RuleDocumentError.compiling(
+      { () throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: jsonBytes) },
+      { rule throws(RuleValidationError) in try Self(rule: rule, savedAt: savedAt, zones: zones) })
   }
 }
 

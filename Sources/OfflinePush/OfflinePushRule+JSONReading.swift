@@ -17,13 +17,8 @@ extension OfflinePushRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try JSONDocument.decode(jsonBytes.bindMemory(to: UInt8.self)) {
-        reader throws(JSONReadStop) in try Self.read(from: &reader, depth: 0)
-      }
-    } catch {
-      throw RuleDecodingError(error)
-    }
+    self.init()
+    try readDocument(jsonBytes.bindMemory(to: UInt8.self))
   }
 
   /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
@@ -32,9 +27,38 @@ extension OfflinePushRule {
   /// - Parameter jsonBytes: The document's bytes (UTF-8).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
   public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
-    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
-      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+    // Read into the rule where it is stored: a rule returned through the closure was copied.
+    self.init()
+    try readDocument(jsonBytes)
+  }
+
+  /// Reads a whole document into this rule, which holds the wire defaults.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Throws: `RuleDecodingError`.
+  mutating func readDocument(_ bytes: [UInt8]) throws(RuleDecodingError) {
+    // In a method rather than the initializer, whose closure copied the rule in and out.
+    try bytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) in
+      try readDocument(bytes)
+    }
+  }
+
+  /// Reads a whole document into this rule, which holds the wire defaults.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Throws: `RuleDecodingError`.
+  mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
+    var reader = JSONReader(bytes)
+    var errors: [JSONFieldError] = []
+    let stop: JSONFieldError?
+    do throws(JSONReadStop) {
+      stop = try readMembers(from: &reader, depth: 0, errors: &errors)
+      try reader.finishDocument()
+    } catch {
+      throw RuleDecodingError(JSONDocument.documentError(error, bytes))
+    }
+    guard errors.isEmpty, stop == nil else {
+      throw RuleDecodingError(JSONDocument.documentError(errors: errors, stop: stop, bytes))
     }
   }
 
@@ -48,17 +72,30 @@ extension OfflinePushRule {
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<OfflinePushRule>
   {
-    if let error = try reader.notAnObject(depth: depth) { return JSONDecoded(stop: error) }
-    let names = wireKeys
+    var rule = OfflinePushRule()
+    var errors: [JSONFieldError] = []
+    if let stop = try rule.readMembers(from: &reader, depth: depth, errors: &errors) {
+      return JSONDecoded(stop: stop, errors: errors)
+    }
+    return JSONDecoded(value: rule, errors: errors)
+  }
+
+  /// Reads the members of the object at the reader's cursor into this rule, which holds the
+  /// wire defaults: each field is assigned where it is stored (the do-not-disturb rule's
+  /// fields too), so the rule is never copied on its way to the caller.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  ///   - errors: Receives the bad fields, in the order the type reads them.
+  /// - Returns: What stopped the rule (it is then not to be used), or nil.
+  /// - Throws: `JSONReadStop`.
+  package mutating func readMembers(
+    from reader: inout JSONReader, depth: Int, errors fieldErrors: inout [JSONFieldError]
+  ) throws(JSONReadStop) -> JSONFieldError? {
+    if let error = try reader.notAnObject(depth: depth) { return error }
+    let names = Self.wireKeys
     var object = try reader.enterObject(depth: depth)
-    // The fields in locals, the rule made once at the end: building it first and assigning
-    // its fields copied the whole rule.
-    var onlinePlatforms: [Platform] = []
-    var notToReceiveOfflinePushPlatforms: [Platform] = []
-    var offlinePushEnabled = true
-    var messageOfflinePushEnabled = true
-    var callOfflinePushEnabled = true
-    var doNotDisturbRule: DoNotDisturbRule?
     var errors = JSONObjectErrors()
     let inner = depth + 1
     while let field = try reader.nextMember(of: &object, names: names) {
@@ -80,25 +117,25 @@ extension OfflinePushRule {
       case 3: messageOfflinePushEnabled = try boolean()
       case 4: callOfflinePushEnabled = try boolean()
       case 5:
-        doNotDisturbRule = errors.take(
-          try reader.readObjectField(depth: inner, typeName: "DoNotDisturbRule") {
-            reader, depth throws(JSONReadStop) in
-            try DoNotDisturbRule.read(from: &reader, depth: depth)
-          }, field: field, names: names)
+        if reader.kind() == .null {
+          try reader.skipValue(depth: inner)
+          errors.record(
+            [JSONFieldError(.null, expected: "DoNotDisturbRule")], field: field, names: names)
+          doNotDisturbRule = nil
+        } else {
+          var rule = DoNotDisturbRule()
+          var ruleErrors: [JSONFieldError] = []
+          let stop = try rule.readMembers(from: &reader, depth: inner, errors: &ruleErrors)
+          if let stop { ruleErrors.append(stop) }
+          errors.record(ruleErrors, field: field, names: names)
+          doNotDisturbRule = stop == nil ? rule : nil
+        }
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
-    // Consumed, so that the locals move into the rule rather than being copied into it.
-    return errors.result(
-      OfflinePushRule(
-        onlinePlatforms: consume onlinePlatforms,
-        notToReceiveOfflinePushPlatforms: consume notToReceiveOfflinePushPlatforms,
-        offlinePushEnabled: offlinePushEnabled,
-        messageOfflinePushEnabled: messageOfflinePushEnabled,
-        callOfflinePushEnabled: callOfflinePushEnabled,
-        doNotDisturbRule: consume doNotDisturbRule),
-      names: names)
+    if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+    errors.append(to: &fieldErrors)
+    return nil
   }
 }
 

@@ -122,6 +122,16 @@ package struct JSONObjectErrors {
   @inlinable
   package var isEmpty: Bool { recorded.isEmpty }
 
+  /// The bad fields, in the order the type reads its fields, appended to `errors` (for a
+  /// decoder that reads into a value in place rather than returning it).
+  ///
+  /// - Parameter errors: Receives the bad fields.
+  @inlinable
+  package func append(to errors: inout [JSONFieldError]) {
+    guard !recorded.isEmpty else { return }
+    errors += recorded.sorted { $0.field < $1.field }.flatMap(\.errors)
+  }
+
   /// Records a field's errors.
   ///
   /// - Parameters:
@@ -286,8 +296,22 @@ package enum JSONDocument {
       throw documentError(error, bytes)
     }
     if decoded.errors.isEmpty, let value = decoded.value.take() { return value }
-    var all = decoded.errors
-    if var stop = decoded.stop {
+    throw documentError(errors: decoded.errors, stop: decoded.stop, bytes)
+  }
+
+  /// The error of a document read to its end whose value has bad fields or was stopped.
+  ///
+  /// - Parameters:
+  ///   - errors: The bad fields, in the order the type reads them.
+  ///   - stop: What stopped the value, if anything.
+  ///   - bytes: The document.
+  /// - Returns: The error.
+  @usableFromInline
+  package static func documentError(
+    errors: [JSONFieldError], stop: JSONFieldError?, _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> JSONDocumentError {
+    var all = errors
+    if var stop {
       if stop.keyPath.isEmpty {
         // The decoders have always named the document's first number that is not an
         // integer within 64 bits when its top-level value is refused.
@@ -298,12 +322,12 @@ package enum JSONDocument {
       }
       all.append(stop)
     }
-    throw JSONDocumentError(first: all[0], further: Array(all.dropFirst()))
+    return JSONDocumentError(first: all[0], further: Array(all.dropFirst()))
   }
 
   /// The error of a document whose reading stopped.
   @usableFromInline
-  static func documentError(_ stop: JSONReadStop, _ bytes: UnsafeBufferPointer<UInt8>)
+  package static func documentError(_ stop: JSONReadStop, _ bytes: UnsafeBufferPointer<UInt8>)
     -> JSONDocumentError
   {
     switch stop {
