@@ -25,71 +25,95 @@ extension DoNotDisturbRule {
     -> DoNotDisturbRule
   {
     let saving = self.saving(at: savedAt, zones: zones)
-    guard let saved = saving.saved else {
+    guard saving.zone != nil else {
       throw RuleValidationError(errors: saving.fieldErrors + saving.savedAtErrors)
     }
-    return saved.rule
+    return saved(by: saving)
   }
 
-  /// The save step, validating once and loading the zone once: the saved rule and its zone,
-  /// or the problems, the rule's own fields (with their key paths in the rule) apart from
-  /// those of the save instant (field `savedAt`), so that a rule nested in another can place
-  /// its fields under its key and keep `savedAt` where it is.
+  /// The saved rule: this one with the end its save fixed.
+  package func saved(by saving: DoNotDisturbSaving) -> DoNotDisturbRule {
+    var rule = self
+    rule.onceEndTimestamp = saving.onceEndTimestamp
+    return rule
+  }
+
+  /// The save step, validating once and loading the zone once: the end it fixes and the
+  /// rule's zone, or the problems, the rule's own fields (with their key paths in the rule)
+  /// apart from those of the save instant (field `savedAt`), so that a rule nested in another
+  /// can place its fields under its key and keep `savedAt` where it is.
   ///
   /// A missing `onceEndTimestamp` is no error, since saving computes it.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds.
   ///   - zones: The database that resolves `timeZoneID`.
-  /// - Returns: The saved rule and its zone when both lists are empty.
-  package func saving(at savedAt: Int64, zones: ZoneDatabase) -> (
-    saved: (rule: DoNotDisturbRule, zone: Zone)?, fieldErrors: [RuleFieldError],
-    savedAtErrors: [RuleFieldError]
-  ) {
-    var checked = validate(zones: zones)
-    checked.errors.removeAll { $0.code == .missingOnceEnd }
-    if !Zone.supportedInstants.contains(savedAt) {
-      return (nil, checked.errors, [.outsideSupportedYears(field: "savedAt", savedAt)])
+  /// - Returns: The outcome, with a zone when both lists are empty.
+  package func saving(at savedAt: Int64, zones: ZoneDatabase) -> DoNotDisturbSaving {
+    let checked = validate(zones: zones, requiringOnceEnd: false)
+    guard Zone.supportedInstants.contains(savedAt) else {
+      return DoNotDisturbSaving(
+        fieldErrors: checked.errors,
+        savedAtErrors: [.outsideSupportedYears(field: "savedAt", savedAt)])
     }
-    guard checked.errors.isEmpty, let zone = checked.zone else {
-      return (nil, checked.errors, [])
+    guard checked.errors.isEmpty, let found = checked.zone else {
+      return DoNotDisturbSaving(fieldErrors: checked.errors)
     }
-    var rule = self
+    let zone = InternedZone(found)
     guard enabled && repeatMode.isOneOff else {
-      rule.onceEndTimestamp = 0
-      return ((rule, zone), [], [])
+      return DoNotDisturbSaving(onceEndTimestamp: 0, zone: zone)
     }
-    let daily = DoNotDisturbSchedule(dailyWindowOf: self, zone: zone)
-    rule.onceEndTimestamp = Int64.max  // replaced below; never kept
+    let daily = DoNotDisturbSchedule(dailyWindowOf: self, internedZone: zone)
+    var end = Int64.max  // replaced below; never kept
     if repeatMode == .once {
       let wallDay = floorDivide(zone.wallClock(unchecked: savedAt).highWater, secondsPerDay)
       for day in (wallDay - 1)...(wallDay + DoNotDisturbSchedule.searchDays) {
         let period = daily.period(ownedBy: day)
         if !period.isEmpty && period.end > savedAt {
-          rule.onceEndTimestamp = period.end
+          end = period.end
           break
         }
       }
     } else {
       let localDay = floorDivide(zone.wallClock(unchecked: savedAt).local, secondsPerDay)
-      rule.onceEndTimestamp = daily.period(ownedBy: localDay).end
+      end = daily.period(ownedBy: localDay).end
     }
-    guard Zone.supportedInstants.contains(rule.onceEndTimestamp) else {
+    guard Zone.supportedInstants.contains(end) else {
       // Before the first supported second for an unknown-mode rule saved in a zone behind UTC
       // on -9999-01-01 (its local date is still in year -10000), after the last otherwise.
       let bound =
-        rule.onceEndTimestamp < Zone.supportedInstants.lowerBound
-        ? "before -9999-01-01" : "after 9999-12-31"
-      return (
-        nil, [],
-        [
-          RuleFieldError(
-            code: .invalidInstant, field: "savedAt", value: String(savedAt),
-            reason: "the one-off period would end at \(rule.onceEndTimestamp), \(bound)")
-        ]
-      )
+        end < Zone.supportedInstants.lowerBound ? "before -9999-01-01" : "after 9999-12-31"
+      return DoNotDisturbSaving(savedAtErrors: [
+        RuleFieldError(
+          code: .invalidInstant, field: "savedAt", value: String(savedAt),
+          reason: "the one-off period would end at \(end), \(bound)")
+      ])
     }
-    return ((rule, zone), [], [])
+    return DoNotDisturbSaving(onceEndTimestamp: end, zone: zone)
+  }
+}
+
+/// What saving a do-not-disturb rule found (see `DoNotDisturbRule.saving(at:zones:)`): the
+/// end it fixes and the interned zone, or the problems.
+package struct DoNotDisturbSaving {
+  /// The `onceEndTimestamp` the save fixes (0 for rules that do not use it).
+  package var onceEndTimestamp: Int64 = 0
+  /// The rule's zone, interned; nil when there are problems.
+  package var zone: InternedZone?
+  /// Problems in the rule's own fields, with their key paths in the rule.
+  package var fieldErrors: [RuleFieldError] = []
+  /// Problems with the save instant (field `savedAt`).
+  package var savedAtErrors: [RuleFieldError] = []
+
+  /// An outcome; the defaults are a rule with no end to fix and no zone.
+  package init(
+    onceEndTimestamp: Int64 = 0, zone: InternedZone? = nil, fieldErrors: [RuleFieldError] = [],
+    savedAtErrors: [RuleFieldError] = []
+  ) {
+    self.onceEndTimestamp = onceEndTimestamp
+    self.zone = zone
+    self.fieldErrors = fieldErrors
+    self.savedAtErrors = savedAtErrors
   }
 }
 
@@ -111,9 +135,9 @@ extension DoNotDisturbSchedule {
     throws(RuleValidationError)
   {
     let saving = rule.saving(at: savedAt, zones: zones)
-    guard let saved = saving.saved else {
+    guard let zone = saving.zone else {
       throw RuleValidationError(errors: saving.fieldErrors + saving.savedAtErrors)
     }
-    self.init(validatedRule: saved.rule, zone: saved.zone)
+    self.init(validatedRule: rule, onceEndTimestamp: saving.onceEndTimestamp, internedZone: zone)
   }
 }

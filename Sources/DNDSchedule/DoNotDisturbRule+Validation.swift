@@ -12,7 +12,14 @@ extension DoNotDisturbRule {
   /// - Returns: The zone (UTC for an empty ID) and every problem found, in field order.
   /// - Complexity: O(1), plus a zone load on a cache miss.
   public func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
-    var errors = validateFields()
+    validate(zones: zones, requiringOnceEnd: true)
+  }
+
+  /// ``validate(zones:)``, where saving, which computes `onceEndTimestamp`, does not require it.
+  func validate(zones: ZoneDatabase, requiringOnceEnd: Bool) -> (
+    zone: Zone?, errors: [RuleFieldError]
+  ) {
+    var errors = validateFields(requiringOnceEnd: requiringOnceEnd)
     var zone: Zone?
     switch zones.ruleZone(timeZoneID, field: "timeZoneID") {
     case .success(let found): zone = found
@@ -21,8 +28,9 @@ extension DoNotDisturbRule {
     return (zone, errors)
   }
 
-  /// Checks every field except `timeZoneID`.
-  func validateFields() -> [RuleFieldError] {
+  /// Checks every field except `timeZoneID`; a missing `onceEndTimestamp` only when
+  /// `requiringOnceEnd`.
+  func validateFields(requiringOnceEnd: Bool = true) -> [RuleFieldError] {
     var errors: [RuleFieldError] = []
     func check(
       _ value: Int, _ range: ClosedRange<Int>, _ field: String, _ code: RuleFieldError.Code
@@ -58,7 +66,7 @@ extension DoNotDisturbRule {
     }
     if onceEndTimestamp != 0 && !Zone.supportedInstants.contains(onceEndTimestamp) {
       errors.append(.outsideSupportedYears(field: "onceEndTimestamp", onceEndTimestamp))
-    } else if enabled && repeatMode.isOneOff && onceEndTimestamp == 0 {
+    } else if requiringOnceEnd && enabled && repeatMode.isOneOff && onceEndTimestamp == 0 {
       errors.append(
         RuleFieldError(
           code: .missingOnceEnd, field: "onceEndTimestamp", value: "0",

@@ -18,3 +18,17 @@ extension DoNotDisturbSchedule {
     return (position.isInside, position.day, Int64(position.intoPeriod))
   }
 }
+
+extension DoNotDisturbSchedule {
+  /// For tests: the daily schedule with a rule's window, as saving builds it straight from
+  /// the window. The tests compare it with the schedule of the rule made an enabled daily
+  /// one, compiled by the general initializer.
+  ///
+  /// - Parameters:
+  ///   - rule: A rule whose fields are valid.
+  ///   - zone: The zone of its wall clock.
+  /// - Returns: The schedule saving uses to find a one-off rule's period.
+  package static func dailyWindow(of rule: DoNotDisturbRule, zone: Zone) -> DoNotDisturbSchedule {
+    DoNotDisturbSchedule(dailyWindowOf: rule, zone: zone)
+  }
+}

@@ -125,6 +125,15 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   }
 
   init(validatedRule rule: DoNotDisturbRule, internedZone: InternedZone) {
+    self.init(
+      validatedRule: rule, onceEndTimestamp: rule.onceEndTimestamp, internedZone: internedZone)
+  }
+
+  /// Compiles a rule whose fields are valid with another `onceEndTimestamp`: the one its save
+  /// fixes, so that saving need not copy the rule to compile it.
+  package init(
+    validatedRule rule: DoNotDisturbRule, onceEndTimestamp end: Int64, internedZone: InternedZone
+  ) {
     self.internedZone = internedZone
     let mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
     let days: UInt8 = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
@@ -136,7 +145,6 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
       window = RepeatingWindow(shift: repeating.shift, length: repeating.length, days: 0)
       kindCode = KindCode.never
     } else if rule.repeatMode.isOneOff {
-      let end = rule.onceEndTimestamp
       let daily = DoNotDisturbSchedule(dailyWindowOf: rule, internedZone: internedZone)
       // A period owned by one date lasts at most a day plus the clock's jumps: far below 2^32 s.
       let length = UInt32(clamping: end &- daily.oneOffStart(end: end))
@@ -156,12 +164,17 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     self.init(dailyWindowOf: rule, internedZone: InternedZone(zone))
   }
 
+  /// The schedule an enabled daily rule with `rule`'s window compiles to, built from the
+  /// window alone (no copy of the rule).
   init(dailyWindowOf rule: DoNotDisturbRule, internedZone: InternedZone) {
-    var daily = rule
-    daily.enabled = true
-    daily.repeatMode = .daily
-    daily.onceEndTimestamp = 0
-    self.init(validatedRule: daily, internedZone: internedZone)
+    self.internedZone = internedZone
+    let startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
+    let endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
+    window = RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: 0x7F)
+    let kindCode = window.length == 86_400 ? KindCode.allDay : KindCode.repeating
+    settings =
+      UInt64(kindCode) | UInt64(RepeatMode.daily.rawValue) << 8 | UInt64(0x7F) << 16
+      | UInt64(startMinute) << 24 | UInt64(endMinute) << 40
   }
 
   /// Whether the rule owns the period that starts on a local date (day number).

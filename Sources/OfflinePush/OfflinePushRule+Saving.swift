@@ -21,7 +21,11 @@ extension OfflinePushRule {
     -> OfflinePushRule
   {
     var rule = self
-    rule.doNotDisturbRule = try savedParts(at: savedAt, zones: zones).doNotDisturbRule
+    if let dnd = doNotDisturbRule {
+      rule.doNotDisturbRule = dnd.saved(by: try saving(dnd, at: savedAt, zones: zones).saving)
+    } else {
+      try saving(nil, at: savedAt, zones: zones)
+    }
     return rule
   }
 
@@ -40,37 +44,45 @@ extension OfflinePushRule {
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
     throws(RuleValidationError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
   {
-    let parts = try savedParts(at: savedAt, zones: zones)
     var rule = self
-    rule.doNotDisturbRule = parts.doNotDisturbRule
-    return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: parts.schedule))
+    let saved = try saving(doNotDisturbRule, at: savedAt, zones: zones)
+    if let dnd = doNotDisturbRule { rule.doNotDisturbRule = dnd.saved(by: saved.saving) }
+    return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: saved.schedule))
   }
 
-  /// The save step: the saved DND rule and its compiled form, or every error. The rest of the
-  /// rule is saved as it is, so the caller puts the saved DND rule in only when it keeps the
-  /// rule (copying a whole rule to compile it cost as much as the compiling).
-  func savedParts(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
-    -> (doNotDisturbRule: DoNotDisturbRule?, schedule: DoNotDisturbSchedule)
+  /// The save step: what saving the DND rule found and the saved DND rule's compiled form, or
+  /// every error. Nothing is copied, so the caller builds the saved rule only when it keeps
+  /// it (copying a whole rule to compile it cost as much as the compiling).
+  @discardableResult
+  func saving(_ dnd: DoNotDisturbRule?, at savedAt: Int64, zones: ZoneDatabase)
+    throws(RuleValidationError) -> (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
   {
-    var errors = validatePlatformLists()
-    guard let dnd = doNotDisturbRule else {
-      if !Zone.supportedInstants.contains(savedAt) {
-        errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
+    let platformErrors = validatePlatformLists()
+    guard let dnd else {
+      guard platformErrors.isEmpty, Zone.supportedInstants.contains(savedAt) else {
+        var errors = platformErrors
+        if !Zone.supportedInstants.contains(savedAt) {
+          errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
+        }
+        throw RuleValidationError(errors: errors)
       }
-      guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
-      return (nil, DoNotDisturbSchedule(validatedRule: DoNotDisturbRule(), zone: .utc))
+      return (DoNotDisturbSaving(), Self.defaultSchedule)
     }
-    var saving = dnd.saving(at: savedAt, zones: zones)
-    // The save instant is the caller's, not a field of the DND rule: it keeps its own key.
-    errors += saving.fieldErrors.map { $0.nested(under: "doNotDisturbRule") }
-    errors += saving.savedAtErrors
-    // Taken, not copied, out of the save.
-    guard errors.isEmpty, let saved = saving.saved.take() else {
-      throw RuleValidationError(errors: errors)
+    let saving = dnd.saving(at: savedAt, zones: zones)
+    guard platformErrors.isEmpty, let zone = saving.zone else {
+      // The save instant is the caller's, not a field of the DND rule: it keeps its own key.
+      throw RuleValidationError(
+        errors: platformErrors + saving.fieldErrors.map { $0.nested(under: "doNotDisturbRule") }
+          + saving.savedAtErrors)
     }
-    let schedule = DoNotDisturbSchedule(validatedRule: saved.rule, zone: saved.zone)
-    return (saved.rule, schedule)
+    let schedule = DoNotDisturbSchedule(
+      validatedRule: dnd, onceEndTimestamp: saving.onceEndTimestamp, internedZone: zone)
+    return (saving, schedule)
   }
+
+  /// The schedule of a rule with no DND rule: the default one, which never blocks.
+  static let defaultSchedule = DoNotDisturbSchedule(
+    validatedRule: DoNotDisturbRule(), zone: .utc)
 }
 
 extension CompiledOfflinePushRule {
@@ -93,6 +105,7 @@ extension CompiledOfflinePushRule {
     // The compiled rule takes only the switches and the platform lists from the rule, which
     // saving leaves as they are.
     self.init(
-      validatedRule: rule, schedule: try rule.savedParts(at: savedAt, zones: zones).schedule)
+      validatedRule: rule,
+      schedule: try rule.saving(rule.doNotDisturbRule, at: savedAt, zones: zones).schedule)
   }
 }

@@ -40,6 +40,28 @@ final class ScheduleInvariantTests: XCTestCase {
     }
   }
 
+  /// The daily schedule saving builds from a rule's window alone is the one the general
+  /// initializer compiles from the rule made an enabled daily rule, for every mode, switch
+  /// and window (the all-day and empty windows among them).
+  func testDailyWindowEqualsTheGeneralCompile() throws {
+    let seed = SplitMix64.seed(default: 0xDA11)
+    var rng = SplitMix64(seed: seed)
+    for index in 0..<5_000 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.rule(zoneID: id, using: &rng)
+      rule.enabled = index % 3 != 0
+      if index % 7 == 0 { (rule.endHour, rule.endMinute) = (rule.startHour, rule.startMinute) }
+      let zone = try zones.zone(id)
+      var daily = rule
+      daily.enabled = true
+      daily.repeatMode = .daily
+      daily.onceEndTimestamp = 0
+      XCTAssertEqual(
+        DoNotDisturbSchedule.dailyWindow(of: rule, zone: zone),
+        try DoNotDisturbSchedule(rule: daily, zone: zone), "\(rule) [seed \(seed)]")
+    }
+  }
+
   /// The window constants compiled into a rule place wall-clock readings as plain floor
   /// division does, with the owning weekday decided by the reference schedule (its own
   /// day-number arithmetic, not the engine's), over the whole supported range and at the

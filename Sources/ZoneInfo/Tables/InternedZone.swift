@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A zone whose tables are kept for the rest of the process, reached without reference
 /// counting: what a compiled schedule holds, so that reading a rule from a collection and
 /// deciding on it touches no reference count.
@@ -100,9 +102,8 @@ enum ZoneTableRegistry {
   struct Tables: Sendable {
     /// Registered tables by fingerprint (ID and data); a list, as fingerprints can collide.
     var byFingerprint: [Int: [ZoneTable]] = [:]
-    /// The registered tables themselves: a table already interned is found without
-    /// fingerprinting it again. The registry keeps every one alive, so an identifier here
-    /// never names a freed object.
+    /// The registered tables themselves, counted for tests. The registry keeps every one
+    /// alive, so an identifier here never names a freed object.
     var registered: Set<ObjectIdentifier> = []
   }
 
@@ -110,17 +111,26 @@ enum ZoneTableRegistry {
 
   /// The registered table equivalent to `table`, registering `table` when there is none.
   static func intern(_ table: ZoneTable) -> ZoneTable {
-    if tables.withLock({ $0.registered.contains(ObjectIdentifier(table)) }) { return table }
+    // Compiling a rule interns its zone's table each time: a table remembers the registered
+    // one, so that the common case takes no lock and hashes nothing.
+    if let known = UnsafeRawPointer(bitPattern: table.registeredTable.load(ordering: .acquiring)) {
+      return Unmanaged<ZoneTable>.fromOpaque(known).takeUnretainedValue()
+    }
     let fingerprint = table.fingerprint
     return tables.withLock { tables in
+      let registered: ZoneTable
       if let found = tables.byFingerprint[fingerprint]?.first(where: {
         $0 === table || $0.isEquivalent(to: table)
       }) {
-        return found
+        registered = found
+      } else {
+        tables.byFingerprint[fingerprint, default: []].append(table)
+        tables.registered.insert(ObjectIdentifier(table))
+        registered = table
       }
-      tables.byFingerprint[fingerprint, default: []].append(table)
-      tables.registered.insert(ObjectIdentifier(table))
-      return table
+      table.registeredTable.store(
+        UInt(bitPattern: Unmanaged.passUnretained(registered).toOpaque()), ordering: .releasing)
+      return registered
     }
   }
 

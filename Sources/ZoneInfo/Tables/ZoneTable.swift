@@ -71,6 +71,11 @@ final class ZoneTable: @unchecked Sendable {
   let extents: UnsafeMutablePointer<Extent>
   /// 1 once `extents[1]` and the intervals and entries it counts are written; 0 before.
   let stage: Atomic<Int>
+  /// The address of the registered table with this table's data (see `ZoneTableRegistry`),
+  /// this one's own when it is the registered one; 0 until it is interned. Set under the
+  /// registry's lock and never changed after: interning the table again takes no lock and
+  /// hashes nothing. Registered tables are never freed, so the address stays valid.
+  let registeredTable: Atomic<UInt>
   /// General-path answers at or after this instant need the whole table: it is the start of
   /// the loaded part's last interval (so no segment ends at the loaded horizon), or
   /// `Int64.max` when nothing was deferred.
@@ -159,6 +164,7 @@ final class ZoneTable: @unchecked Sendable {
     loadedBucketCount = loaded.bucketCount
     publishedBucketCount = Atomic(loaded.bucketCount)
     stage = Atomic(0)
+    registeredTable = Atomic(0)
     deferred = plan
     extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
     UnsafeMutableRawPointer(highWaterBuckets - 1).storeBytes(
