@@ -1,6 +1,9 @@
 import StrictJSON
 
-extension DoNotDisturbRule {
+extension DoNotDisturbRule: JSONMemberReading {
+  /// The rule with the wire defaults (absent keys take them).
+  package static var wireDefaults: Self { Self() }
+
   /// The wire keys, in the order the fields are read (that of `init(from:)`, whose errors
   /// come in this order).
   static let wireKeys = JSONKeyNames([
@@ -21,24 +24,6 @@ extension DoNotDisturbRule {
     try JSONDocument.decode(bytes) { reader throws(JSONReadStop) in
       try read(from: &reader, depth: 0)
     }
-  }
-
-  /// Reads a rule from the value at the reader's cursor.
-  ///
-  /// - Parameters:
-  ///   - reader: The reader.
-  ///   - depth: The value's depth.
-  /// - Returns: The rule and the bad fields, or what stopped it.
-  /// - Throws: `JSONReadStop`.
-  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
-    -> JSONDecoded<DoNotDisturbRule>
-  {
-    var rule = DoNotDisturbRule()
-    var errors: [JSONFieldError] = []
-    if let stop = try rule.readMembers(from: &reader, depth: depth, errors: &errors) {
-      return JSONDecoded(stop: stop, errors: errors)
-    }
-    return JSONDecoded(value: rule, errors: errors)
   }
 
   /// Reads the members of the object at the reader's cursor into this rule, which holds the

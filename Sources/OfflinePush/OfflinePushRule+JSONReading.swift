@@ -4,7 +4,10 @@ import StrictJSON
 // The wire decoders without Foundation: bytes in, one pass, the value or every bad field at its
 // key path. The `Data` overloads beside `jsonData()` call these.
 
-extension OfflinePushRule {
+extension OfflinePushRule: JSONMemberReading {
+  /// The rule with the wire defaults (absent keys take them).
+  package static var wireDefaults: Self { Self() }
+
   /// The wire keys, in the order the fields are read (that of `init(from:)`).
   static let wireKeys = JSONKeyNames([
     "onlinePlatforms", "notToReceiveOfflinePushPlatforms", "offlinePushEnabled",
@@ -60,24 +63,6 @@ extension OfflinePushRule {
     guard errors.isEmpty, stop == nil else {
       throw RuleDecodingError(JSONDocument.documentError(errors: errors, stop: stop, bytes))
     }
-  }
-
-  /// Reads a rule from the value at the reader's cursor.
-  ///
-  /// - Parameters:
-  ///   - reader: The reader.
-  ///   - depth: The value's depth.
-  /// - Returns: The rule and the bad fields, or what stopped it.
-  /// - Throws: `JSONReadStop`.
-  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
-    -> JSONDecoded<OfflinePushRule>
-  {
-    var rule = OfflinePushRule()
-    var errors: [JSONFieldError] = []
-    if let stop = try rule.readMembers(from: &reader, depth: depth, errors: &errors) {
-      return JSONDecoded(stop: stop, errors: errors)
-    }
-    return JSONDecoded(value: rule, errors: errors)
   }
 
   /// Reads the members of the object at the reader's cursor into this rule, which holds the

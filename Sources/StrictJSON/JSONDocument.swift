@@ -108,6 +108,46 @@ package struct JSONDecoded<Value> {
   }
 }
 
+/// A wire type read member by member into a value that starts with the wire defaults, so
+/// that the value is built where it is stored and never copied on its way out.
+package protocol JSONMemberReading {
+  /// The value with the wire defaults: what an object with no members gives.
+  static var wireDefaults: Self { get }
+
+  /// Reads the members of the object at the reader's cursor into this value.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  ///   - errors: Receives the bad fields, in the order the type reads them.
+  /// - Returns: What stopped the value (it is then not to be used), or nil.
+  /// - Throws: `JSONReadStop`.
+  mutating func readMembers(
+    from reader: inout JSONReader, depth: Int, errors: inout [JSONFieldError]
+  ) throws(JSONReadStop) -> JSONFieldError?
+}
+
+extension JSONMemberReading {
+  /// Reads a value from the object at the reader's cursor.
+  ///
+  /// - Parameters:
+  ///   - reader: The reader.
+  ///   - depth: The value's depth.
+  /// - Returns: The value and the bad fields, or what stopped it.
+  /// - Throws: `JSONReadStop`.
+  @inlinable
+  package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
+    -> JSONDecoded<Self>
+  {
+    var value = wireDefaults
+    var errors: [JSONFieldError] = []
+    if let stop = try value.readMembers(from: &reader, depth: depth, errors: &errors) {
+      return JSONDecoded(stop: stop, errors: errors)
+    }
+    return JSONDecoded(value: value, errors: errors)
+  }
+}
+
 /// The bad fields of one object, recorded as a decoder meets them in the document and given
 /// back in the order the type reads its fields.
 @usableFromInline
