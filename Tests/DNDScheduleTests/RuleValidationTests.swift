@@ -102,7 +102,7 @@ final class RuleValidationTests: XCTestCase {
     // start, 22:00 on the evening before, is then 15:00Z or 13:00Z.
     let cases: [(offset: String, start: Int64)] = [("7", 1_772_982_000), ("9", 1_772_974_800)]
     for (offset, start) in cases {
-      let root = try Self.singleZoneRoot(
+      let root = try singleZoneRoot(
         "Zone Asia/Shanghai \(offset):00 - +0\(offset)\n", name: "shanghai+0\(offset)")
       let swapped = try ZoneDatabase(root: root)
       XCTAssertEqual(try swapped.zone("Asia/Shanghai").offset(at: 0), Int32(offset)! * 3_600)
@@ -121,7 +121,7 @@ final class RuleValidationTests: XCTestCase {
     let savedShort = try short.saved(at: 1_772_960_400, zones: zones)
     XCTAssertEqual(savedShort.onceEndTimestamp, 1_773_014_400)
     let behind = try ZoneDatabase(
-      root: Self.singleZoneRoot("Zone Asia/Shanghai 5:00 - +05\n", name: "shanghai+05"))
+      root: singleZoneRoot("Zone Asia/Shanghai 5:00 - +05\n", name: "shanghai+05"))
     XCTAssertEqual(
       try DoNotDisturbSchedule(rule: savedShort, zones: behind).period(
         containingOrAfter: 1_772_960_400),
@@ -151,18 +151,9 @@ final class RuleValidationTests: XCTestCase {
   }
 
   /// A zoneinfo root holding the zones `zic` compiles from a source text.
-  static func singleZoneRoot(_ source: String, name: String) throws -> String {
-    let folder = NSTemporaryDirectory() + "dndkit-\(name)-\(getpid())"
-    try? FileManager.default.removeItem(atPath: folder)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let sourcePath = folder + ".zi"
-    try Data(source.utf8).write(to: URL(fileURLWithPath: sourcePath))
-    let zic = Process()
-    zic.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
-    zic.arguments = ["-d", folder, sourcePath]
-    try zic.run()
-    zic.waitUntilExit()
-    XCTAssertEqual(zic.terminationStatus, 0, "zic failed on \(sourcePath)")
+  func singleZoneRoot(_ source: String, name: String) throws -> String {
+    let folder = try scratchDirectory(prefix: "dndkit-\(name)")
+    try compileZones(source, into: folder)
     return folder
   }
 

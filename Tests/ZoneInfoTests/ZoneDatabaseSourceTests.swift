@@ -8,25 +8,6 @@ import ZoneInfoBundle
 /// Where a database's answers come from: computed zones with no data, an empty directory,
 /// the bundled snapshot, and a directory that changes under a running process.
 final class ZoneDatabaseSourceTests: XCTestCase {
-  func scratchDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "dndkit-source-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
-  /// Compiles zic source text into a root.
-  func zic(_ source: String, into root: String) throws {
-    let sourcePath = root + ".zi"
-    try Data(source.utf8).write(to: URL(fileURLWithPath: sourcePath))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
-    process.arguments = ["-d", root, sourcePath]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "zic \(sourcePath)")
-  }
-
   static let computedIDs =
     ["UTC", "Etc/UTC", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0"]
     + (1...12).map { "Etc/GMT+\($0)" } + (1...14).map { "Etc/GMT-\($0)" }
@@ -76,7 +57,7 @@ final class ZoneDatabaseSourceTests: XCTestCase {
   /// An empty directory (or one with only dot files) is no database: a typed error naming the
   /// root and the fix, not "unknown time zone ID" for every zone.
   func testAnEmptyDirectoryIsUnavailable() throws {
-    let root = try scratchDirectory()
+    let root = try scratchDirectory(prefix: "dndkit-source")
     for step in 0..<2 {
       if step == 1 {
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/.hidden"))
@@ -121,14 +102,14 @@ final class ZoneDatabaseSourceTests: XCTestCase {
   /// A directory with a version: a new version on disk is a change; the old database keeps
   /// answering from what it loaded, and a new one sees the new data.
   func testANewVersionOnDiskIsAChange() throws {
-    let root = try scratchDirectory()
-    try zic("Zone Asia/Shanghai 8:00 - CST\n", into: root)
+    let root = try scratchDirectory(prefix: "dndkit-source")
+    try compileZones("Zone Asia/Shanghai 8:00 - CST\n", into: root)
     try Data("2030a\n".utf8).write(to: URL(fileURLWithPath: root + "/+VERSION"))
     let old = try ZoneDatabase(root: root)
     let shanghai = try old.zone("Asia/Shanghai")
     XCTAssertEqual(old.version(), "2030a")
     XCTAssertFalse(old.hasChangedOnDisk())
-    try zic("Zone Asia/Shanghai 9:00 - +09\n", into: root)
+    try compileZones("Zone Asia/Shanghai 9:00 - +09\n", into: root)
     try Data("2030b\n".utf8).write(to: URL(fileURLWithPath: root + "/+VERSION"))
     XCTAssertTrue(old.hasChangedOnDisk())
     XCTAssertEqual(old.version(), "2030a", "the version the database was opened with")
@@ -143,24 +124,24 @@ final class ZoneDatabaseSourceTests: XCTestCase {
   /// A directory without a version: a zone file read so far that is replaced or rewritten,
   /// or the root itself replaced, is a change; files never read are not watched.
   func testReplacedZoneFilesAreAChangeWithoutAVersion() throws {
-    let scratch = try scratchDirectory()
+    let scratch = try scratchDirectory(prefix: "dndkit-source")
     let root = scratch + "/zoneinfo"
-    try zic("Zone Asia/Shanghai 8:00 - CST\nZone Asia/Tokyo 9:00 - JST\n", into: root)
+    try compileZones("Zone Asia/Shanghai 8:00 - CST\nZone Asia/Tokyo 9:00 - JST\n", into: root)
     let zones = try ZoneDatabase(root: root)
     XCTAssertNil(zones.version())
     _ = try zones.zone("Asia/Shanghai")
     XCTAssertFalse(zones.hasChangedOnDisk())
     // Asia/Tokyo was never read: rewriting it is not this database's concern.
-    try zic("Zone Asia/Tokyo 10:00 - +10\n", into: root)
+    try compileZones("Zone Asia/Tokyo 10:00 - +10\n", into: root)
     XCTAssertFalse(zones.hasChangedOnDisk())
     // zic writes a new file and renames it over the old one: a new inode.
-    try zic("Zone Asia/Shanghai 7:00 - +07\n", into: root)
+    try compileZones("Zone Asia/Shanghai 7:00 - +07\n", into: root)
     XCTAssertTrue(zones.hasChangedOnDisk())
     // The root replaced by another directory at the same path.
     let again = try ZoneDatabase(root: root)
     XCTAssertFalse(again.hasChangedOnDisk())
     try FileManager.default.moveItem(atPath: root, toPath: scratch + "/old")
-    try zic("Zone Asia/Shanghai 7:00 - +07\n", into: root)
+    try compileZones("Zone Asia/Shanghai 7:00 - +07\n", into: root)
     XCTAssertTrue(again.hasChangedOnDisk())
   }
 }

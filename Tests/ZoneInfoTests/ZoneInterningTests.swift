@@ -9,25 +9,6 @@ import XCTest
 /// however often it is interned, and the table remembers it so that interning it again takes
 /// no lock.
 final class ZoneInterningTests: XCTestCase {
-  func scratchDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "dndkit-intern-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
-  /// Compiles zic source text into a root.
-  func zic(_ source: String, into root: String) throws {
-    let sourcePath = root + ".zi"
-    try Data(source.utf8).write(to: URL(fileURLWithPath: sourcePath))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
-    process.arguments = ["-d", root, sourcePath]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "zic \(sourcePath)")
-  }
-
   /// Two databases load two tables of one zone's data: both intern to the first one
   /// registered, and interning either again, a thousand times, registers nothing more.
   func testEqualDataFromTwoDatabasesInternsToOneTable() throws {
@@ -53,10 +34,10 @@ final class ZoneInterningTests: XCTestCase {
   /// One ID with two sets of data gives two registered tables, each zone answering from its
   /// own.
   func testDifferentDataUnderOneIDInternsToTwoTables() throws {
-    let summer = try scratchDirectory()
-    let winter = try scratchDirectory()
-    try zic("Zone Test/Intern 0 - XST 1990\n 2:00 - XXT\n", into: summer)
-    try zic("Zone Test/Intern 0 - XST 1990\n -3:00 - YYT\n", into: winter)
+    let summer = try scratchDirectory(prefix: "dndkit-intern")
+    let winter = try scratchDirectory(prefix: "dndkit-intern")
+    try compileZones("Zone Test/Intern 0 - XST 1990\n 2:00 - XXT\n", into: summer)
+    try compileZones("Zone Test/Intern 0 - XST 1990\n -3:00 - YYT\n", into: winter)
     let a = try ZoneDatabase(root: summer).zone("Test/Intern")
     let b = try ZoneDatabase(root: winter).zone("Test/Intern")
     let internedA = InternedZone(a)

@@ -19,14 +19,6 @@ import ZoneInfo
 /// limit. Each test runs both ways of resolving a path: by the kernel (openat2) and by the
 /// component-by-component walk used where openat2 is missing.
 final class ZoneRootTests: XCTestCase {
-  /// A scratch directory removed at the end of the test.
-  func scratchDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "dndkit-root-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-    return path
-  }
-
   func copyZone(_ id: String, to path: String) throws {
     try FileManager.default.copyItem(atPath: TestPaths.zoneinfo + "/" + id, toPath: path)
   }
@@ -35,7 +27,7 @@ final class ZoneRootTests: XCTestCase {
   /// as it can, while zones are loaded through it: a load answers from the inside zone or
   /// fails, and never answers from the outside file.
   func testSwappingADirectoryForALinkNeverReadsOutside() throws {
-    let scratch = try scratchDirectory()
+    let scratch = try scratchDirectory(prefix: "dndkit-root")
     let root = scratch + "/root"
     let manager = FileManager.default
     try manager.createDirectory(atPath: root + "/Swap", withIntermediateDirectories: true)
@@ -83,7 +75,7 @@ final class ZoneRootTests: XCTestCase {
   /// names); links that leave it, loops, `..` above the root, and paths whose directories as
   /// written are links (which would give one file endless names) do not.
   func testLinksInsideTheRootLoad() throws {
-    let scratch = try scratchDirectory()
+    let scratch = try scratchDirectory(prefix: "dndkit-root")
     let root = scratch + "/root"
     let manager = FileManager.default
     try manager.createDirectory(atPath: root + "/Area/Sub", withIntermediateDirectories: true)
@@ -143,7 +135,7 @@ final class ZoneRootTests: XCTestCase {
     var rng = SplitMix64(seed: seed)
     let names = ["a", "b", "c", "..", ".", "f", "g", "l", "m", "n"]
     for tree in 0..<12 {
-      let scratch = try scratchDirectory()
+      let scratch = try scratchDirectory(prefix: "dndkit-root")
       let root = scratch + "/root"
       let manager = FileManager.default
       try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -200,7 +192,7 @@ final class ZoneRootTests: XCTestCase {
   /// `identifiers()`, a link out of the root is not followed, and an oversized file is
   /// refused.
   func testVersionFilesAreRegularFilesInsideTheRoot() throws {
-    let scratch = try scratchDirectory()
+    let scratch = try scratchDirectory(prefix: "dndkit-root")
     let manager = FileManager.default
     for kernelChecksPaths in [true, false] {
       // A FIFO no one writes to, as tzdata.zi and then as +VERSION.

@@ -1,3 +1,4 @@
+import DNDTestSupport
 import Foundation
 import XCTest
 import ZoneInfo
@@ -6,20 +7,11 @@ import ZoneInfo
 final class BundleCommandTests: XCTestCase {
   /// A root of two zones (one linked) compiled by zic, with a version.
   func smallRoot(version: String?) throws -> String {
-    let root = NSTemporaryDirectory() + "dnd-bundle-\(UUID().uuidString)"
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
-    let source = root + ".zi"
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: source) }
-    let text =
+    let root = try scratchDirectory(prefix: "dnd-bundle")
+    try compileZones(
       "Rule EU 1981 max - Mar lastSun 1:00u 1:00 S\nRule EU 1996 max - Oct lastSun 1:00u 0 -\n"
-      + "Zone Asia/Shanghai 8:00 - CST\nZone Europe/Paris 1:00 EU CE%sT\nLink Asia/Shanghai PRC\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: source))
-    let zic = Process()
-    zic.executableURL = URL(fileURLWithPath: "/usr/sbin/zic")
-    zic.arguments = ["-d", root, source]
-    try zic.run()
-    zic.waitUntilExit()
-    XCTAssertEqual(zic.terminationStatus, 0)
+        + "Zone Asia/Shanghai 8:00 - CST\nZone Europe/Paris 1:00 EU CE%sT\nLink Asia/Shanghai PRC\n",
+      into: root)
     if let version {
       try Data((version + "\n").utf8).write(to: URL(fileURLWithPath: root + "/+VERSION"))
     }

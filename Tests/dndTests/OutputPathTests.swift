@@ -12,14 +12,6 @@ import XCTest
 /// whole, its permissions kept) or a new name. A FIFO, a symbolic link, a directory or a
 /// device is refused and left as it was, and a failed write says why.
 final class OutputPathTests: XCTestCase {
-  /// A scratch folder removed after the test.
-  func scratch() throws -> String {
-    let folder = NSTemporaryDirectory() + "dnd-output-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
-    return folder
-  }
-
   /// The two commands that write a file, with the output path last.
   func commands(_ folder: String) throws -> [(name: String, arguments: (String) -> [String])] {
     let rule = folder + "/rule.json"
@@ -43,7 +35,7 @@ final class OutputPathTests: XCTestCase {
   }
 
   func testNonRegularOutputsAreRefusedAndLeftAlone() throws {
-    let folder = try scratch()
+    let folder = try scratchDirectory(prefix: "dnd-output")
     let fifo = folder + "/fifo"
     XCTAssertEqual(mkfifo(fifo, 0o644), 0)
     let target = folder + "/target"
@@ -78,7 +70,7 @@ final class OutputPathTests: XCTestCase {
   }
 
   func testRegularFilesAreReplacedWholeAndNewOnesCreated() throws {
-    let folder = try scratch()
+    let folder = try scratchDirectory(prefix: "dnd-output")
     for (name, arguments) in try commands(folder) {
       let existing = folder + "/existing-\(name.count)"
       try Data("old".utf8).write(to: URL(fileURLWithPath: existing))
@@ -102,7 +94,7 @@ final class OutputPathTests: XCTestCase {
   }
 
   func testFailedWritesSayWhy() throws {
-    let folder = try scratch()
+    let folder = try scratchDirectory(prefix: "dnd-output")
     for (name, arguments) in try commands(folder) {
       let path = folder + "/missing-folder/out"
       let result = try DNDProcess.run(arguments(path))
