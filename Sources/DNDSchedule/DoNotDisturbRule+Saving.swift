@@ -63,7 +63,7 @@ extension DoNotDisturbRule {
     guard enabled && repeatMode.isOneOff else {
       return DoNotDisturbSaving(onceEndTimestamp: 0, zone: zone)
     }
-    let daily = DoNotDisturbSchedule(dailyWindowOf: self, internedZone: zone)
+    let daily = DoNotDisturbSchedule(dailyWindow: windowMinutes, internedZone: zone)
     var end = Int64.max  // replaced below; never kept
     if repeatMode == .once {
       let wallDay = floorDivide(zone.wallClock(unchecked: savedAt).highWater, secondsPerDay)

@@ -29,6 +29,6 @@ extension DoNotDisturbSchedule {
   ///   - zone: The zone of its wall clock.
   /// - Returns: The schedule saving uses to find a one-off rule's period.
   package static func dailyWindow(of rule: DoNotDisturbRule, zone: Zone) -> DoNotDisturbSchedule {
-    DoNotDisturbSchedule(dailyWindowOf: rule, zone: zone)
+    DoNotDisturbSchedule(dailyWindow: rule.windowMinutes, internedZone: InternedZone(zone))
   }
 }

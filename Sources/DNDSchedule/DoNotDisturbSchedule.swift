@@ -69,6 +69,11 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
     @inlinable static var allDay: UInt8 { 2 }
     /// Once or unknown.
     @inlinable static var oneOff: UInt8 { 3 }
+
+    /// The code of a daily or custom window: ``allDay`` for 24 hours, else ``repeating``.
+    static func ofRepeating(_ window: RepeatingWindow) -> UInt8 {
+      window.length == 86_400 ? allDay : repeating
+    }
   }
 
   /// What the rule does.
@@ -134,52 +139,61 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   package init(
     validatedRule rule: DoNotDisturbRule, onceEndTimestamp end: Int64, internedZone: InternedZone
   ) {
-    self.internedZone = internedZone
-    let mode = UInt8(truncatingIfNeeded: rule.repeatMode.rawValue)
+    let minutes = rule.windowMinutes
     let days: UInt8 = rule.repeatMode == .custom ? UInt8(rule.customRepeatDays) : 0x7F
-    let startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
-    let endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
-    let repeating = RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: days)
+    let repeating = RepeatingWindow(startMinute: minutes.start, endMinute: minutes.end, days: days)
+    let window: RepeatingWindow
     let kindCode: UInt8
     if !rule.enabled {
       window = RepeatingWindow(shift: repeating.shift, length: repeating.length, days: 0)
       kindCode = KindCode.never
     } else if rule.repeatMode.isOneOff {
-      let daily = DoNotDisturbSchedule(dailyWindowOf: rule, internedZone: internedZone)
+      let daily = DoNotDisturbSchedule(dailyWindow: minutes, internedZone: internedZone)
       // A period owned by one date lasts at most a day plus the clock's jumps: far below 2^32 s.
       let length = UInt32(clamping: end &- daily.oneOffStart(end: end))
       window = RepeatingWindow(shift: end, length: length, days: 0)
       kindCode = KindCode.oneOff
     } else {
       window = repeating
-      kindCode = repeating.length == 86_400 ? KindCode.allDay : KindCode.repeating
+      kindCode = KindCode.ofRepeating(repeating)
     }
-    settings =
-      UInt64(kindCode) | UInt64(mode) << 8 | UInt64(days) << 16 | UInt64(startMinute) << 24
-      | UInt64(endMinute) << 40
+    self.init(
+      window: window, kindCode: kindCode, mode: rule.repeatMode, days: days, minutes: minutes,
+      internedZone: internedZone)
   }
 
-  /// The daily schedule with a rule's window: a one-off rule's period is one of its periods.
-  init(dailyWindowOf rule: DoNotDisturbRule, zone: Zone) {
-    self.init(dailyWindowOf: rule, internedZone: InternedZone(zone))
+  /// The daily schedule with a window (minutes after local midnight): a one-off rule's period
+  /// is one of the periods of the daily schedule with its window.
+  init(dailyWindow minutes: (start: UInt16, end: UInt16), internedZone: InternedZone) {
+    let window = RepeatingWindow(startMinute: minutes.start, endMinute: minutes.end, days: 0x7F)
+    self.init(
+      window: window, kindCode: KindCode.ofRepeating(window), mode: .daily, days: 0x7F,
+      minutes: minutes, internedZone: internedZone)
   }
 
-  /// The schedule an enabled daily rule with `rule`'s window compiles to, built from the
-  /// window alone (no copy of the rule).
-  init(dailyWindowOf rule: DoNotDisturbRule, internedZone: InternedZone) {
+  /// The stored form, with ``settings`` packed as its documentation says.
+  private init(
+    window: RepeatingWindow, kindCode: UInt8, mode: RepeatMode, days: UInt8,
+    minutes: (start: UInt16, end: UInt16), internedZone: InternedZone
+  ) {
     self.internedZone = internedZone
-    let startMinute = UInt16(rule.startHour * 60 + rule.startMinute)
-    let endMinute = UInt16(rule.endHour * 60 + rule.endMinute)
-    window = RepeatingWindow(startMinute: startMinute, endMinute: endMinute, days: 0x7F)
-    let kindCode = window.length == 86_400 ? KindCode.allDay : KindCode.repeating
+    self.window = window
     settings =
-      UInt64(kindCode) | UInt64(RepeatMode.daily.rawValue) << 8 | UInt64(0x7F) << 16
-      | UInt64(startMinute) << 24 | UInt64(endMinute) << 40
+      UInt64(kindCode) | UInt64(UInt8(truncatingIfNeeded: mode.rawValue)) << 8
+      | UInt64(days) << 16 | UInt64(minutes.start) << 24 | UInt64(minutes.end) << 40
   }
 
   /// Whether the rule owns the period that starts on a local date (day number).
   @inlinable @inline(__always)
   func owns(_ day: Int64) -> Bool {
     (days >> UInt8(CivilCalendar.isoWeekdayIndex(dayNumber: day))) & 1 == 1
+  }
+}
+
+extension DoNotDisturbRule {
+  /// The window's start and end in minutes after local midnight, as a schedule stores them
+  /// (for a rule whose fields are valid).
+  var windowMinutes: (start: UInt16, end: UInt16) {
+    (UInt16(startHour * 60 + startMinute), UInt16(endHour * 60 + endMinute))
   }
 }

@@ -20,12 +20,9 @@ extension OfflinePushRule {
   public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> OfflinePushRule
   {
+    let saved = try saving(at: savedAt, zones: zones)
     var rule = self
-    if let dnd = doNotDisturbRule {
-      rule.doNotDisturbRule = dnd.saved(by: try saving(dnd, at: savedAt, zones: zones).saving)
-    } else {
-      try saving(nil, at: savedAt, zones: zones)
-    }
+    if let dnd = doNotDisturbRule { rule.doNotDisturbRule = dnd.saved(by: saved.saving) }
     return rule
   }
 
@@ -44,8 +41,8 @@ extension OfflinePushRule {
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
     throws(RuleValidationError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
   {
+    let saved = try saving(at: savedAt, zones: zones)
     var rule = self
-    let saved = try saving(doNotDisturbRule, at: savedAt, zones: zones)
     if let dnd = doNotDisturbRule { rule.doNotDisturbRule = dnd.saved(by: saved.saving) }
     return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: saved.schedule))
   }
@@ -53,19 +50,16 @@ extension OfflinePushRule {
   /// The save step: what saving the DND rule found and the saved DND rule's compiled form, or
   /// every error. Nothing is copied, so the caller builds the saved rule only when it keeps
   /// it (copying a whole rule to compile it cost as much as the compiling).
-  @discardableResult
-  func saving(_ dnd: DoNotDisturbRule?, at savedAt: Int64, zones: ZoneDatabase)
+  func saving(at savedAt: Int64, zones: ZoneDatabase)
     throws(RuleValidationError) -> (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
   {
     let platformErrors = validatePlatformLists()
-    guard let dnd else {
-      guard platformErrors.isEmpty, Zone.supportedInstants.contains(savedAt) else {
-        var errors = platformErrors
-        if !Zone.supportedInstants.contains(savedAt) {
-          errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
-        }
-        throw RuleValidationError(errors: errors)
+    guard let dnd = doNotDisturbRule else {
+      var errors = platformErrors
+      if !Zone.supportedInstants.contains(savedAt) {
+        errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
       }
+      guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
       return (DoNotDisturbSaving(), Self.defaultSchedule)
     }
     let saving = dnd.saving(at: savedAt, zones: zones)
@@ -106,6 +100,6 @@ extension CompiledOfflinePushRule {
     // saving leaves as they are.
     self.init(
       validatedRule: rule,
-      schedule: try rule.saving(rule.doNotDisturbRule, at: savedAt, zones: zones).schedule)
+      schedule: try rule.saving(at: savedAt, zones: zones).schedule)
   }
 }

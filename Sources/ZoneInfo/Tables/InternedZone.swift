@@ -101,10 +101,8 @@ package struct InternedZone: @unchecked Sendable, Hashable {
 enum ZoneTableRegistry {
   struct Tables: Sendable {
     /// Registered tables by fingerprint (ID and data); a list, as fingerprints can collide.
+    /// The registry keeps every one alive.
     var byFingerprint: [Int: [ZoneTable]] = [:]
-    /// The registered tables themselves, counted for tests. The registry keeps every one
-    /// alive, so an identifier here never names a freed object.
-    var registered: Set<ObjectIdentifier> = []
   }
 
   static let tables = Locked(Tables())
@@ -125,7 +123,6 @@ enum ZoneTableRegistry {
         registered = found
       } else {
         tables.byFingerprint[fingerprint, default: []].append(table)
-        tables.registered.insert(ObjectIdentifier(table))
         registered = table
       }
       table.registeredTable.store(
@@ -135,7 +132,7 @@ enum ZoneTableRegistry {
   }
 
   /// How many tables are registered, for tests.
-  static var count: Int { tables.withLock { $0.registered.count } }
+  static var count: Int { tables.withLock { $0.byFingerprint.values.reduce(0) { $0 + $1.count } } }
 }
 
 extension ZoneTable {
