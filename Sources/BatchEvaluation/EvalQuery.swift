@@ -86,7 +86,7 @@ struct EvalQuery {
   /// - Throws: ``EvalError`` with code `invalidJSON` (not JSON, or a rule with a value of
   ///   the wrong type) or `invalidQuery` (JSON, but not a query).
   init(line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws(EvalError) {
-    guard String(validating: line, as: UTF8.self) != nil else {
+    guard isWellFormedUTF8(line) else {
       throw EvalError(code: .invalidJSON, message: "invalid JSON: the line is not UTF-8")
     }
     var syntax = JSONSyntax(line)

@@ -1,6 +1,7 @@
 import DNDSchedule
 import Foundation
 import OfflinePush
+import StrictJSON
 
 /// The strict byte reader of the wire types compared with their `Codable` conformance (the
 /// reference: a strict syntax check, then `JSONDecoder`): on any document, both give the same
@@ -108,7 +109,7 @@ public enum WireDecodingDifferential {
   /// Whether a document has a string that is not text: a lone surrogate escape or bytes that
   /// are not UTF-8.
   static func hasInvalidText(_ document: [UInt8]) -> Bool {
-    if String(validating: document, as: UTF8.self) == nil { return true }
+    if !isWellFormedUTF8(document) { return true }
     func unit(at index: Int) -> UInt16? {
       guard index + 6 <= document.count, document[index] == UInt8(ascii: "\\"),
         document[index + 1] == UInt8(ascii: "u")

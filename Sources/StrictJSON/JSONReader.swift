@@ -729,9 +729,9 @@ extension JSONReader {
       }
       index += 2
     }
-    guard let text = String(validating: utf8, as: UTF8.self) else {
+    guard isWellFormedUTF8(utf8) else {
       return .failure(.invalidText(reason: "the string's bytes are not UTF-8"))
     }
-    return .success(text)
+    return .success(String(decoding: utf8, as: UTF8.self))
   }
 }

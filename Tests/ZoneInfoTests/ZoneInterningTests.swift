@@ -25,10 +25,10 @@ final class ZoneInterningTests: XCTestCase {
     XCTAssertEqual(Zone.internedTableCount, countAfterFirst)
     let remembered = UInt(
       bitPattern: Unmanaged.passUnretained(registered.table.takeUnretainedValue()).toOpaque())
-    XCTAssertEqual(second.table.registeredTable.load(ordering: .acquiring), remembered)
+    XCTAssertEqual(second.table.registeredTable.loadAcquiring(), UInt64(remembered))
     XCTAssertEqual(
-      registered.table.takeUnretainedValue().registeredTable.load(ordering: .acquiring),
-      remembered, "the registered table remembers itself")
+      registered.table.takeUnretainedValue().registeredTable.loadAcquiring(),
+      UInt64(remembered), "the registered table remembers itself")
   }
 
   /// One ID with two sets of data gives two registered tables, each zone answering from its

@@ -13,16 +13,16 @@ struct FooterClock: Sendable {
   /// The daylight start's and end's days after January 1, by kind of year (see
   /// ``yearKind(january1:isLeap:)``): a rule's dates fall on the same days of the year in every
   /// year of one kind, so no date rule is evaluated after `init`.
-  let startDays: InlineArray<14, Int16>
-  let endDays: InlineArray<14, Int16>
+  let startDays: PerYearKind<Int16>
+  let endDays: PerYearKind<Int16>
   /// By kind of year, whether daylight time is in force when such a year ends (its later
-  /// change is the start): the state the next New Year opens with.
-  let daylightAtYearEnd: InlineArray<14, Bool>
+  /// change is the start): the state the next New Year opens with. Bit `kind` of the mask.
+  let daylightAtYearEnd: UInt16
 
   init(_ footer: POSIXTimeZone?) {
     standardOffset = Int64(footer?.standardOffset ?? 0)
-    var startDays = InlineArray<14, Int16>(repeating: 0)
-    var endDays = InlineArray<14, Int16>(repeating: 0)
+    var startDays = PerYearKind<Int16>(repeating: 0)
+    var endDays = PerYearKind<Int16>(repeating: 0)
     guard let rule = footer?.daylight else {
       daylightOffset = standardOffset
       hasDaylight = false
@@ -31,7 +31,7 @@ struct FooterClock: Sendable {
       eventsInsideYear = true
       self.startDays = startDays
       self.endDays = endDays
-      daylightAtYearEnd = InlineArray(repeating: false)
+      daylightAtYearEnd = 0
       return
     }
     daylightOffset = Int64(rule.offset)
@@ -56,11 +56,11 @@ struct FooterClock: Sendable {
     }
     self.startDays = startDays
     self.endDays = endDays
-    var daylightAtYearEnd = InlineArray<14, Bool>(repeating: false)
+    var daylightAtYearEnd: UInt16 = 0
     for kind in 0..<14 {
       let start = Int64(startDays[kind]) * 86_400 + startTime - standardOffset
       let end = Int64(endDays[kind]) * 86_400 + endTime - daylightOffset
-      daylightAtYearEnd[kind] = start > end
+      if start > end { daylightAtYearEnd |= 1 << kind }
     }
     self.daylightAtYearEnd = daylightAtYearEnd
   }
@@ -127,7 +127,7 @@ struct FooterClock: Sendable {
     let previousIsLeap = CivilCalendar.isLeapYear(year - 1)
     let previousKind = FooterClock.yearKind(
       january1: january1 - (previousIsLeap ? 366 : 365), isLeap: previousIsLeap)
-    let daylightAtNewYear = daylightAtYearEnd[previousKind]
+    let daylightAtNewYear = daylightAtYearEnd & (1 << previousKind) != 0
     // Selections rather than branches: which part of its year a random instant falls in is
     // unpredictable. On a tie the start wins, as it is applied last.
     let startFirst = s < e

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A zone whose tables are kept for the rest of the process, reached without reference
 /// counting: what a compiled schedule holds, so that reading a rule from a collection and
 /// deciding on it touches no reference count.
@@ -111,7 +109,7 @@ enum ZoneTableRegistry {
   static func intern(_ table: ZoneTable) -> ZoneTable {
     // Compiling a rule interns its zone's table each time: a table remembers the registered
     // one, so that the common case takes no lock and hashes nothing.
-    if let known = UnsafeRawPointer(bitPattern: table.registeredTable.load(ordering: .acquiring)) {
+    if let known = UnsafeRawPointer(bitPattern: UInt(table.registeredTable.loadAcquiring())) {
       return Unmanaged<ZoneTable>.fromOpaque(known).takeUnretainedValue()
     }
     let fingerprint = table.fingerprint
@@ -125,8 +123,8 @@ enum ZoneTableRegistry {
         tables.byFingerprint[fingerprint, default: []].append(table)
         registered = table
       }
-      table.registeredTable.store(
-        UInt(bitPattern: Unmanaged.passUnretained(registered).toOpaque()), ordering: .releasing)
+      table.registeredTable.storeReleasing(
+        UInt64(UInt(bitPattern: Unmanaged.passUnretained(registered).toOpaque())))
       return registered
     }
   }

@@ -66,8 +66,8 @@ struct IntervalBuilder {
     let (standard, daylight) = (plan.standard, plan.daylight)
     // Each change's seconds from January 1, 00:00 UTC, by kind of year: the loop then adds.
     // Inline storage: extending a table on a hot path's first far question allocates nothing.
-    var startSeconds = InlineArray<14, Int64>(repeating: 0)
-    var endSeconds = InlineArray<14, Int64>(repeating: 0)
+    var startSeconds = PerYearKind<Int64>(repeating: 0)
+    var endSeconds = PerYearKind<Int64>(repeating: 0)
     for kind in 0..<14 {
       let bounds = clock.daylightBounds(january1: 0, kind: kind)
       startSeconds[kind] = bounds.start

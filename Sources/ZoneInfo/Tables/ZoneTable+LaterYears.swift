@@ -1,11 +1,9 @@
-import Synchronization
-
 extension ZoneTable {
   /// The extent to answer an instant with on the general path: the whole table when the
   /// instant lies past the loaded part's last interval, building it first if need be.
   @inline(__always)
   func extent(covering t: Int64) -> Extent {
-    let stage = self.stage.load(ordering: .acquiring)
+    let stage = Int(self.stage.loadAcquiring())
     if stage == 0 && t >= extensionThreshold { return extend() }
     return extents[stage]
   }
@@ -22,7 +20,7 @@ extension ZoneTable {
 
   /// ``extend()``'s work, under its lock.
   private func extend(with deferred: FatteningPlan) -> Extent {
-    if stage.load(ordering: .acquiring) == 1 { return extents[1] }
+    if stage.loadAcquiring() == 1 { return extents[1] }
     let loaded = extents[0]
     var builder = IntervalBuilder(columns, count: loaded.count)
     // Every change appended here is later than every loaded interval's start, so the loaded
@@ -37,8 +35,8 @@ extension ZoneTable {
       highWaterBuckets, from: Int(loaded.bucketCount), to: Int(whole.bucketCount),
       columns: columns)
     extents[1] = whole
-    publishedBucketCount.store(whole.bucketCount, ordering: .releasing)
-    stage.store(1, ordering: .releasing)
+    publishedBucketCount.storeReleasing(whole.bucketCount)
+    stage.storeReleasing(1)
     return whole
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ZoneTable {
   /// The interval containing `t`, for `t < footerStart`: the last start at or before `t`
   /// (`columns.starts[0]` is `Int64.min`). Only the general path searches; see ``HighWaterBucket``.
@@ -74,7 +72,7 @@ extension ZoneTable {
   /// that the entry's contents are visible once its count is).
   @inlinable @inline(__always)
   func isPublished(_ bucket: UInt64) -> Bool {
-    bucket < publishedBucketCount.load(ordering: .acquiring)
+    bucket < publishedBucketCount.loadAcquiring()
   }
 
   @usableFromInline @inline(never)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The lookup tables of one zone, shared by every `Zone` value and compiled rule that uses it.
 ///
 /// Local time is a piecewise function of the instant: a run of *intervals*, each with one
@@ -56,7 +54,7 @@ final class ZoneTable: @unchecked Sendable {
   @usableFromInline let loadedBucketCount: UInt64
   /// How many entries of `highWaterBuckets` readers may use; raised once, with release
   /// ordering, when the table is extended. Read only for instants past the loaded entries.
-  @usableFromInline let publishedBucketCount: Atomic<UInt64>
+  @usableFromInline let publishedBucketCount: AtomicWord
   let identifier: String
   /// The intervals, sized for the whole table; `starts[0]` is `Int64.min`. The builder keeps
   /// an `Int64.max` sentinel after the last interval it built, for its own walks.
@@ -70,12 +68,12 @@ final class ZoneTable: @unchecked Sendable {
   /// extended (a copy of `extents[0]` when nothing was deferred).
   let extents: UnsafeMutablePointer<Extent>
   /// 1 once `extents[1]` and the intervals and entries it counts are written; 0 before.
-  let stage: Atomic<Int>
+  let stage: AtomicWord
   /// The address of the registered table with this table's data (see `ZoneTableRegistry`),
   /// this one's own when it is the registered one; 0 until it is interned. Set under the
   /// registry's lock and never changed after: interning the table again takes no lock and
   /// hashes nothing. Registered tables are never freed, so the address stays valid.
-  let registeredTable: Atomic<UInt>
+  let registeredTable: AtomicWord
   /// General-path answers at or after this instant need the whole table: it is the start of
   /// the loaded part's last interval (so no segment ends at the loaded horizon), or
   /// `Int64.max` when nothing was deferred.
@@ -162,9 +160,9 @@ final class ZoneTable: @unchecked Sendable {
     extents = .allocate(capacity: 2)
     extents.initialize(repeating: loaded, count: 2)
     loadedBucketCount = loaded.bucketCount
-    publishedBucketCount = Atomic(loaded.bucketCount)
-    stage = Atomic(0)
-    registeredTable = Atomic(0)
+    publishedBucketCount = AtomicWord(loaded.bucketCount)
+    stage = AtomicWord(0)
+    registeredTable = AtomicWord(0)
     deferred = plan
     extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
     UnsafeMutableRawPointer(highWaterBuckets - 1).storeBytes(
@@ -177,5 +175,8 @@ final class ZoneTable: @unchecked Sendable {
     columns.deallocate()
     (highWaterBuckets - 1).deallocate()
     extents.deallocate()
+    publishedBucketCount.deallocate()
+    stage.deallocate()
+    registeredTable.deallocate()
   }
 }

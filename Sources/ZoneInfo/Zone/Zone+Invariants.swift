@@ -111,7 +111,7 @@ extension Zone {
 
   /// Whether the table's deferred part has been built. For tests.
   package var isExtended: Bool {
-    table.deferred == nil || table.stage.load(ordering: .acquiring) == 1
+    table.deferred == nil || table.stage.loadAcquiring() == 1
   }
 
   /// Builds the table's deferred part now, if it is not built yet. For tests.
