@@ -26,11 +26,12 @@ let package = Package(
     .executable(name: "dnd-bench", targets: ["dnd-bench"]),
   ],
   targets: [
-    // openat2, which Swift cannot call directly (syscall(2) is variadic).
-    .target(name: "CZoneFileOpen"),
+    // The C half of the platform layer: openat2 (syscall(2) is variadic), threads, resident
+    // memory; imported by SystemInterface alone.
+    .target(name: "CSystemInterface"),
     // Every system call of the modules and the tests, with one convention (EINTR retried,
     // failures thrown as Errno); package access only, no product.
-    .target(name: "SystemInterface", dependencies: ["CZoneFileOpen"]),
+    .target(name: "SystemInterface", dependencies: ["CSystemInterface"]),
     // C11 atomic loads and stores of 64-bit words (Synchronization's Atomic is macOS 15+).
     .target(name: "CAtomicWords"),
     .target(
@@ -64,7 +65,7 @@ let package = Package(
       name: "dnd-bench",
       dependencies: [
         "BatchEvaluation", "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle",
-        "CAllocationCounter",
+        "CAllocationCounter", "SystemInterface",
       ]),
     .target(
       name: "DNDKitTesting", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
@@ -79,6 +80,7 @@ let package = Package(
       name: "ZoneInfoTests",
       dependencies: [
         "ZoneInfo", "ZoneInfoBundle", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+        "SystemInterface",
       ]),
     .testTarget(
       name: "DNDScheduleTests",
@@ -92,7 +94,7 @@ let package = Package(
       name: "OfflinePushTests",
       dependencies: [
         "OfflinePush", "DNDSchedule", "StrictJSON", "DNDTestSupport", "DNDKitTesting",
-        "DNDKitTestingXCTest",
+        "DNDKitTestingXCTest", "SystemInterface",
       ]),
     .testTarget(
       name: "DNDKitFoundationTests",

@@ -1,13 +1,5 @@
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An output buffer of UTF-8 bytes with JSON helpers, written to a file descriptor in large
 /// chunks: `dnd eval` builds its answers here without going through `String`.
 public struct ByteWriter {

@@ -1,13 +1,6 @@
 import DNDSchedule
 import OfflinePush
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// Compiled rules of `dnd eval` keyed by the exact bytes of the rule's JSON text, so a rule
 /// that repeats is decoded and compiled once.
@@ -62,7 +55,7 @@ struct EvalRuleCache<Entry> {
     for slot in bucket where slot.key.count == bytes.count {
       let equal = slot.key.withUnsafeBufferPointer { stored in
         guard let a = stored.baseAddress, let b = bytes.baseAddress else { return true }
-        return memcmp(a, b, bytes.count) == 0
+        return RawMemory.equal(a, b, count: bytes.count)
       }
       if equal { return slot.entry }
     }

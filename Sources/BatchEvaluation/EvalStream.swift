@@ -1,13 +1,5 @@
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The read-answer-write loop of `dnd eval`: JSON Lines from one file descriptor, one answer
 /// line per input line to another, written as it goes.
 public enum EvalStream {
@@ -92,9 +84,10 @@ public enum EvalStream {
         guard let base = buffer.baseAddress else { return }
         var position = scanFrom
         while position < filled,
-          let found = memchr(base + position, 0x0A, filled - position)
+          let offset = RawMemory.firstOffset(
+            of: 0x0A, in: base + position, count: filled - position)
         {
-          position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          position += offset
           if discarding {
             tooLong.write(to: &out)
             discarding = false
@@ -117,7 +110,8 @@ public enum EvalStream {
         let remaining = filled - lineStart
         storage.withUnsafeMutableBytes { buffer in
           guard let base = buffer.baseAddress else { return }
-          memmove(base, base + lineStart, remaining)
+          // Overlapping regions: copyMemory moves as memmove does.
+          base.copyMemory(from: base + lineStart, byteCount: remaining)
         }
         filled = remaining
       }

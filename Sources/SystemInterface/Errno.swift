@@ -1,9 +1,13 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
+#else
+  #error("SystemInterface has no branch for this platform's C library")
 #endif
 
 /// An `errno` value from a failed system call.

@@ -1,20 +1,27 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
+#else
+  #error("SystemInterface has no branch for this platform's C library")
 #endif
 
 /// What a path names, as `lstat` sees it (a symbolic link is not followed).
-package enum PathKind: Equatable, Sendable {
+package enum PathKind: Hashable, Sendable {
   case missing
   case regularFile
   case directory
   case symbolicLink
   case fifo
-  case device
+  case characterDevice
+  case blockDevice
   case socket
+  /// A file type this list does not name (its `S_IFMT` bits).
+  case unknown(mode: UInt32)
 
   /// A description for messages ("a FIFO").
   package var description: String {
@@ -24,8 +31,10 @@ package enum PathKind: Equatable, Sendable {
     case .directory: "a directory"
     case .symbolicLink: "a symbolic link"
     case .fifo: "a FIFO"
-    case .device: "a device"
+    case .characterDevice: "a character device"
+    case .blockDevice: "a block device"
     case .socket: "a socket"
+    case .unknown(let mode): "mode 0o\(String(mode, radix: 8))"
     }
   }
 }
@@ -34,9 +43,11 @@ extension Syscalls {
   /// What a path names, without following a final symbolic link.
   ///
   /// - Parameter path: The path.
-  /// - Returns: Its kind, ``PathKind/missing`` when nothing is there, and its permissions.
+  /// - Returns: Its kind, ``PathKind/missing`` when nothing is there, and its permission bits.
   /// - Throws: ``Errno`` when `lstat` fails for another reason than `ENOENT`.
-  package static func kind(ofPath path: String) throws(Errno) -> (kind: PathKind, mode: mode_t) {
+  package static func kind(ofPath path: String) throws(Errno) -> (
+    kind: PathKind, permissions: UInt32
+  ) {
     var info = stat()
     do {
       _ = try retrying { lstat(path, &info) }
@@ -44,27 +55,19 @@ extension Syscalls {
       if error.code == ENOENT { return (.missing, 0) }
       throw error
     }
-    let kind: PathKind =
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: .regularFile
-      case S_IFDIR: .directory
-      case S_IFLNK: .symbolicLink
-      case S_IFIFO: .fifo
-      case S_IFSOCK: .socket
-      default: .device
-      }
-    return (kind, info.st_mode & 0o7777)
+    let status = FileStatus(info)
+    return (status.kind, status.permissions)
   }
 
   /// Opens a file for reading, close-on-exec.
   package static func openForReading(_ path: String) throws(Errno) -> Int32 {
-    try openPath(path, O_RDONLY | O_CLOEXEC)
+    try openPath(path, [.readOnly, .closeOnExec])
   }
 
   /// Whether a descriptor is a directory.
   package static func isDirectory(_ descriptor: Int32) -> Bool {
     guard let info = try? status(descriptor) else { return false }
-    return info.st_mode & S_IFMT == S_IFDIR
+    return FileStatus(info).kind == .directory
   }
 
   /// Reads up to `limit` bytes and at most one more, so the caller can tell the input is
@@ -100,10 +103,15 @@ extension Syscalls {
   /// - Parameters:
   ///   - path: The file to create or replace.
   ///   - bytes: The contents.
-  ///   - mode: The permissions of the file replaced, or nil for a new file (0666 less the
-  ///     umask).
+  ///   - permissions: The permission bits of the file replaced, or nil for a new file (0666
+  ///     less the umask).
   /// - Throws: ``Errno`` of the call that failed; the temporary file is removed.
-  package static func replaceFile(_ path: String, with bytes: [UInt8], mode: mode_t?)
+  ///
+  /// `fsync` makes the contents durable before the rename; a file system that cannot sync
+  /// (`EINVAL`, such as a pipe-backed or special file system) is not an error. On Darwin
+  /// `fsync` hands the data to the drive without `F_FULLFSYNC`'s cache flush, as Darwin's
+  /// own tools do for files of this kind.
+  package static func replaceFile(_ path: String, with bytes: [UInt8], permissions: UInt32?)
     throws(Errno)
   {
     let slash = path.lastIndex(of: "/")
@@ -114,7 +122,7 @@ extension Syscalls {
       open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     }
     var failure: Errno?
-    if let mode, fchmod(descriptor, mode) != 0 { failure = Errno.current }
+    if let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { failure = Errno.current }
     if failure == nil {
       let result = bytes.withUnsafeBytes { buffer in
         Result { () throws(Errno) in try writeAll(descriptor, buffer) }

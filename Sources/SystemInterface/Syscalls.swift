@@ -1,11 +1,24 @@
-import CZoneFileOpen
+import CSystemInterface
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
+#else
+  #error("SystemInterface has no branch for this platform's C library")
+#endif
+
+/// A stream of directory entries from `fdopendir(3)`: Darwin's `DIR` is a complete structure
+/// (`<dirent.h>`), which Swift imports as a typed pointer; glibc's, musl's and bionic's is an
+/// incomplete one, imported as `OpaquePointer`.
+#if canImport(Darwin)
+  package typealias DirectoryPointer = UnsafeMutablePointer<DIR>
+#else
+  package typealias DirectoryPointer = OpaquePointer
 #endif
 
 /// Every system call DNDKit's modules make, in one place and with one convention: a call
@@ -14,24 +27,27 @@ import CZoneFileOpen
 /// ``Errno``, never returned as a sentinel beside a global.
 package enum Syscalls {
   /// `open(2)` of a path as given (the database root, which the operator chose).
-  package static func openPath(_ path: String, _ flags: Int32) throws(Errno) -> Int32 {
-    try retrying { open(path, flags) }
+  package static func openPath(_ path: String, _ flags: OpenFlags) throws(Errno) -> Int32 {
+    try retrying { open(path, flags.rawValue) }
   }
 
   /// `openat(2)`: `name` relative to the directory `directory`.
-  package static func openRelative(_ directory: Int32, _ name: String, _ flags: Int32)
+  package static func openRelative(_ directory: Int32, _ name: String, _ flags: OpenFlags)
     throws(Errno) -> Int32
   {
-    try retrying { openat(directory, name, flags) }
+    try retrying { openat(directory, name, flags.rawValue) }
   }
 
   /// Linux `openat2(2)` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS`: the kernel resolves
   /// `path`, links included, and refuses any step out of `directory` (`EXDEV`). `ENOSYS` or
-  /// `EPERM` where it is unavailable.
-  package static func openBeneath(_ directory: Int32, _ path: String, _ flags: Int32)
+  /// `EPERM` where it is unavailable: on Darwin (whose `O_RESOLVE_BENEATH` exists only from
+  /// macOS 15.4, fails with `EACCES` rather than `EXDEV`, and is ignored by older kernels), on
+  /// Android (whose seccomp filter kills the caller instead of failing), on kernels before 5.6
+  /// and under seccomp filters that refuse it; the caller then walks the path itself.
+  package static func openBeneath(_ directory: Int32, _ path: String, _ flags: OpenFlags)
     throws(Errno) -> Int32
   {
-    try retrying { dndkit_open_beneath(directory, path, flags) }
+    try retrying { dndkit_open_beneath(directory, path, flags.rawValue) }
   }
 
   /// `readlinkat(2)`: the target of the symbolic link `name` in `directory`; `EINVAL` when it
@@ -55,8 +71,8 @@ package enum Syscalls {
     return String(decoding: target, as: UTF8.self)
   }
 
-  /// `fstat(2)`.
-  package static func status(_ descriptor: Int32) throws(Errno) -> stat {
+  /// `fstat(2)`, in the C library's own layout; other modules read ``fileStatus(_:)``.
+  static func status(_ descriptor: Int32) throws(Errno) -> stat {
     var info = stat()
     _ = try retrying { fstat(descriptor, &info) }
     return info
@@ -109,7 +125,7 @@ package enum Syscalls {
   }
 
   /// `fdopendir(3)`, taking ownership of `descriptor` (closed here on failure).
-  package static func directoryStream(_ descriptor: Int32) throws(Errno) -> OpaquePointer {
+  package static func directoryStream(_ descriptor: Int32) throws(Errno) -> DirectoryPointer {
     guard let directory = fdopendir(descriptor) else {
       let error = Errno.current
       closeDescriptor(descriptor)
@@ -119,7 +135,7 @@ package enum Syscalls {
   }
 
   /// `readdir(3)`: the next entry's name, or nil at the end.
-  package static func nextEntry(_ directory: OpaquePointer) -> String? {
+  package static func nextEntry(_ directory: DirectoryPointer) -> String? {
     guard let entry = readdir(directory) else { return nil }
     return withUnsafeBytes(of: entry.pointee.d_name) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -127,7 +143,7 @@ package enum Syscalls {
   }
 
   /// `closedir(3)`, which also closes the descriptor the stream was made from.
-  package static func closeDirectoryStream(_ directory: OpaquePointer) {
+  package static func closeDirectoryStream(_ directory: DirectoryPointer) {
     _ = closedir(directory)
   }
 
@@ -142,7 +158,7 @@ package enum Syscalls {
     for descriptor: Int32 in 0...2 {
       guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
       // The lowest free number is taken, and every lower one is open by now.
-      guard let opened = try? openPath("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+      guard let opened = try? openPath("/dev/null", descriptor == 0 ? .writeOnly : .readOnly)
       else { continue }
       if opened != descriptor {
         _ = dup2(opened, descriptor)
@@ -169,12 +185,14 @@ package enum Syscalls {
   private static func readOnce(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer)
     -> Int
   {
-    #if canImport(Glibc)
-      Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-    #elseif canImport(Musl)
-      Musl.read(descriptor, buffer.baseAddress, buffer.count)
-    #else
+    #if canImport(Darwin)
       Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+    #elseif canImport(Android)
+      Android.read(descriptor, buffer.baseAddress, buffer.count)
+    #elseif canImport(Glibc)
+      Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+    #else
+      Musl.read(descriptor, buffer.baseAddress, buffer.count)
     #endif
   }
 

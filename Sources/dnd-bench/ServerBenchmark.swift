@@ -1,15 +1,8 @@
 import DNDSchedule
 import Dispatch
 import OfflinePush
+import SystemInterface
 import ZoneInfo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The server workload's figures, under the keys of the benchmark's JSON.
 struct ServerResults: Codable {
@@ -65,7 +58,7 @@ enum ServerBenchmark {
     let smallRequests = ServerWorkload.Requests(
       count: requestCount, users: smallUsers, seed: 0x5E4E_4005)
     let online = PlatformSet([.win])
-    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let cores = Threads.onlineProcessorCount
 
     func measure(
       _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: ServerWorkload.Requests
@@ -182,7 +175,8 @@ enum FanOutBenchmark {
     for round in 0..<rounds {
       let recipients = groups[round]
       let instant = instants[round]
-      memset(eviction, Int32(round & 0xFF), evictionBytes)
+      eviction.initializeMemory(
+        as: UInt8.self, repeating: UInt8(round & 0xFF), count: evictionBytes)
       var start = DispatchTime.now().uptimeNanoseconds
       for (i, recipient) in recipients.enumerated() {
         single[i] =
@@ -192,7 +186,8 @@ enum FanOutBenchmark {
       }
       singleTimes.append(
         Double(DispatchTime.now().uptimeNanoseconds - start) / Double(recipientCount))
-      memset(eviction, Int32(round & 0xFF) ^ 1, evictionBytes)
+      eviction.initializeMemory(
+        as: UInt8.self, repeating: UInt8(round & 0xFF) ^ 1, count: evictionBytes)
       start = DispatchTime.now().uptimeNanoseconds
       do {
         try CompiledOfflinePushRule.decide(

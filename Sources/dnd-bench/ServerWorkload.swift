@@ -1,15 +1,8 @@
 import DNDSchedule
 import Dispatch
 import OfflinePush
+import SystemInterface
 import ZoneInfo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The server workload: every user's compiled rule in one `ContiguousArray`, a random user and
 /// a random instant within one week per request, and beside each case its floor, the same
@@ -183,17 +176,6 @@ enum ServerWorkload {
     return samples[1]
   }
 
-  /// The process's resident memory, from /proc/self/statm; nil where that is unavailable.
-  static func residentBytes() -> Int? {
-    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: 256)
-    let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard n > 0 else { return nil }
-    // "size resident shared …", in pages.
-    let fields = String(decoding: bytes[0..<n], as: UTF8.self).split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
+  /// The process's resident memory; nil where the platform gives no way to read it.
+  static func residentBytes() -> Int? { ProcessResources.residentMemoryBytes }
 }

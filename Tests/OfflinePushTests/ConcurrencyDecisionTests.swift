@@ -3,6 +3,7 @@ import DNDSchedule
 import DNDTestSupport
 import Foundation
 import OfflinePush
+import SystemInterface
 import XCTest
 import ZoneInfo
 

@@ -1,6 +1,7 @@
 import DNDTestSupport
 import Dispatch
 import Foundation
+import SystemInterface
 import XCTest
 
 @testable import ZoneInfo

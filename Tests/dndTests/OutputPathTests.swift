@@ -52,7 +52,7 @@ final class OutputPathTests: XCTestCase {
     // the tests may make one (as root); the system's /dev/null is never put at risk.
     let device = folder + "/device"
     if mknod(device, S_IFCHR | 0o666, (1 << 8) | 3) == 0 {
-      cases.append((device, S_IFCHR, "a device"))
+      cases.append((device, S_IFCHR, "a character device"))
     }
     for (name, arguments) in try commands(folder) {
       for (path, expectedKind, description) in cases {

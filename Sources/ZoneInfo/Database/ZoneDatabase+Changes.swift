@@ -1,13 +1,5 @@
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What tells a file's contents apart without reading them: a replaced file has a new inode,
 /// a rewritten one a new size or modification time.
 struct FileIdentity: Hashable, Sendable {
@@ -17,23 +9,23 @@ struct FileIdentity: Hashable, Sendable {
   var modified: Int64
   var modifiedNanoseconds: Int64
 
-  init(_ info: stat) {
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    modified = Int64(info.st_mtim.tv_sec)
-    modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+  init(_ info: FileStatus) {
+    device = info.device
+    inode = info.inode
+    size = info.size
+    modified = info.modifiedSeconds
+    modifiedNanoseconds = info.modifiedNanoseconds
   }
 
   /// The identity of an open file, which this closes.
   init(of descriptor: Int32) throws(Errno) {
     defer { Syscalls.closeDescriptor(descriptor) }
-    self.init(try Syscalls.status(descriptor))
+    self.init(try Syscalls.fileStatus(descriptor))
   }
 
   /// The identity of the directory at a path, or nil when it cannot be opened.
   init?(openingDirectory path: String) {
-    guard let descriptor = try? Syscalls.openPath(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+    guard let descriptor = try? Syscalls.openPath(path, [.readOnly, .directory, .closeOnExec]),
       let identity = try? FileIdentity(of: descriptor)
     else { return nil }
     self = identity

@@ -1,13 +1,5 @@
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a file under the database root could not be read.
 package enum RootFileError: Error, Equatable {
   /// No such file (or a directory on the way is missing or is not one).
@@ -20,7 +12,7 @@ package enum RootFileError: Error, Equatable {
   /// `ZoneDatabase.checkRealDirectories(_:includingLast:)`).
   case directoryLink(component: String)
   /// Not a regular file: a FIFO, a device, a socket or a directory.
-  case notRegularFile(mode: mode_t)
+  case notRegularFile(PathKind)
   /// Larger than the limit for this file.
   case tooLarge(limit: Int)
   /// Any other failure of the system call `operation`.
@@ -35,7 +27,7 @@ package enum RootFileError: Error, Equatable {
     case .directoryLink(let component):
       return "\(component) is a symbolic link, not a directory (links between directories "
         + "would give one file endless names)"
-    case .notRegularFile(let mode): return "not a regular file (\(RootFileError.kind(of: mode)))"
+    case .notRegularFile(let kind): return "not a regular file (\(kind.description))"
     case .tooLarge(let limit): return "file larger than \(limit) bytes"
     case .system(let operation, let error): return "\(operation) failed: \(error.message)"
     }
@@ -57,16 +49,18 @@ extension ZoneDatabase {
   /// - Returns: The descriptor, which the caller closes.
   func openBeneathRoot(_ path: String, directory: Bool = false) throws(RootFileError) -> Int32 {
     try checkRealDirectories(path, includingLast: directory)
-    let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (directory ? O_DIRECTORY : 0)
+    var flags: OpenFlags = [.readOnly, .closeOnExec, .nonBlocking, .noControllingTerminal]
+    if directory { flags.insert(.directory) }
     if kernelChecksPaths {
       // EAGAIN: the kernel saw a rename during a `..` and asks for a retry.
       for _ in 0..<8 {
         do {
           return try Syscalls.openBeneath(rootDescriptor, path, flags)
         } catch {
-          switch error.code {
-          case EAGAIN: continue
-          case ENOSYS, EPERM, EINVAL, E2BIG: break  // No openat2 here: walk.
+          switch error {
+          case .resourceTemporarilyUnavailable: continue
+          // No openat2 here: walk.
+          case .noFunction, .notPermitted, .invalidArgument, .argListTooLong: break
           default: throw RootFileError(opening: error)
           }
         }
@@ -108,10 +102,10 @@ extension ZoneDatabase {
       do {
         held.append(
           try Syscalls.openRelative(
-            current, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_DIRECTORY | O_NOFOLLOW))
+            current, name, [.readOnly, .closeOnExec, .nonBlocking, .directory, .noFollow]))
       } catch {
         // A link fails with ELOOP, or ENOTDIR as a directory was asked for; so does a file.
-        guard error.code == ELOOP || error.code == ENOTDIR,
+        guard error == .tooManySymbolicLinkLevels || error == .notDirectory,
           (try? Syscalls.linkTarget(current, name)) != nil
         else { return }
         throw .directoryLink(component: name)
@@ -142,9 +136,10 @@ extension ZoneDatabase {
       }
       let current = held.last ?? rootDescriptor
       let isLast = pending.isEmpty
-      let flags =
-        O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW
-        | (isLast && !directory ? 0 : O_DIRECTORY)
+      var flags: OpenFlags = [
+        .readOnly, .closeOnExec, .nonBlocking, .noControllingTerminal, .noFollow,
+      ]
+      if !isLast || directory { flags.insert(.directory) }
       let openFailure: Errno
       do {
         let descriptor = try Syscalls.openRelative(current, name, flags)
@@ -156,17 +151,17 @@ extension ZoneDatabase {
       }
       // A link fails with ELOOP (ENOTDIR when a directory was asked for); anything else is
       // the answer.
-      guard openFailure.code == ELOOP || openFailure.code == ENOTDIR else {
+      guard openFailure == .tooManySymbolicLinkLevels || openFailure == .notDirectory else {
         throw RootFileError(opening: openFailure)
       }
       let target: String
       do {
         target = try Syscalls.linkTarget(current, name)
       } catch {
-        guard error.code == EINVAL else { throw RootFileError(opening: error) }
+        guard error == .invalidArgument else { throw RootFileError(opening: error) }
         // Not a link: a file where a directory was needed (ENOTDIR), or an entry that stopped
         // being a link since the open (ELOOP), which is tried again, counted like a link.
-        guard openFailure.code == ELOOP else { throw .missing }
+        guard openFailure == .tooManySymbolicLinkLevels else { throw .missing }
         links += 1
         guard links <= ZoneDatabase.maximumLinks else { throw .tooManyLinks }
         pending.append(name)
@@ -183,7 +178,7 @@ extension ZoneDatabase {
     // The path ends in a directory held (`.`, `..`, or the root itself).
     do {
       return try Syscalls.openRelative(
-        held.last ?? rootDescriptor, ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        held.last ?? rootDescriptor, ".", [.readOnly, .closeOnExec, .directory])
     } catch {
       throw RootFileError(opening: error)
     }
@@ -205,18 +200,16 @@ extension ZoneDatabase {
   {
     let descriptor = try openBeneathRoot(path)
     defer { Syscalls.closeDescriptor(descriptor) }
-    let info: stat
-    do { info = try Syscalls.status(descriptor) } catch {
+    let info: FileStatus
+    do { info = try Syscalls.fileStatus(descriptor) } catch {
       throw .system(operation: "fstat", error)
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .notRegularFile(mode: info.st_mode)
-    }
-    guard info.st_size <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
+    guard info.kind == .regularFile else { throw .notRegularFile(info.kind) }
+    guard info.size <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
     // One byte past what is wanted: a read that does not fill the buffer has reached the end
     // of the file, so a file that keeps its size takes one read.
     let wanted = min(prefix, sizeLimit + 1)
-    var room = min(wanted, Int(info.st_size) + 1)
+    var room = min(wanted, Int(info.size) + 1)
     var failure: Errno?
     var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
       do throws(Errno) {
@@ -256,24 +249,11 @@ extension ZoneDatabase {
 extension RootFileError {
   /// The error for a failed open or walk step.
   init(opening error: Errno) {
-    switch error.code {
-    case ENOENT, ENOTDIR: self = .missing
-    case EXDEV: self = .outsideRoot
-    case ELOOP: self = .tooManyLinks
+    switch error {
+    case .noSuchFileOrDirectory, .notDirectory: self = .missing
+    case .improperLink: self = .outsideRoot
+    case .tooManySymbolicLinkLevels: self = .tooManyLinks
     default: self = .system(operation: "open", error)
-    }
-  }
-
-  /// A file type's name, for messages.
-  static func kind(of mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    case S_IFDIR: return "a directory"
-    case S_IFSOCK: return "a socket"
-    case S_IFLNK: return "a symbolic link"
-    default: return "mode 0o\(String(mode, radix: 8))"
     }
   }
 }

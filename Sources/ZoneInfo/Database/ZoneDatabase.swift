@@ -1,13 +1,5 @@
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Compiled IANA tzdata, with a thread-safe cache of the zones loaded from it: a directory of
 /// TZif files such as `/usr/share/zoneinfo` (``init(root:)``), a snapshot carried with the
 /// program (``init(bundle:)``), or nothing at all (``init(unavailable:)``).
@@ -81,10 +73,10 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     // trusted.
     let descriptor: Int32
     do {
-      descriptor = try Syscalls.openPath(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      descriptor = try Syscalls.openPath(root, [.readOnly, .directory, .closeOnExec])
     } catch {
       let reason =
-        error.code == ENOTDIR
+        error == .notDirectory
         ? "not a directory; point TZDIR at a zoneinfo directory such as \(ZoneDatabase.defaultRoot)"
         : "\(error.message); install tzdata (apt-get install tzdata, apk add tzdata) or point "
           + "TZDIR at a zoneinfo directory"
@@ -375,7 +367,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
         } else {
           omissions.append(.init(path: id, reason: "not a TZif file", mayBeAZone: false))
         }
-      } catch .notRegularFile(let mode) where mode & S_IFMT == S_IFDIR {
+      } catch .notRegularFile(.directory) {
         // right/ and posix/ are refused as a whole, not file by file.
         do throws(ZoneError) {
           try ZoneIdentifier.validate(id + "/Zone")

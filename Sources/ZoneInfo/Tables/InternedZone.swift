@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// A zone whose tables are kept for the rest of the process, reached without reference
 /// counting: what a compiled schedule holds, so that reading a rule from a collection and
 /// deciding on it touches no reference count.

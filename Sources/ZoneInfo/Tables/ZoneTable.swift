@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// The lookup tables of one zone, shared by every `Zone` value and compiled rule that uses it.
 ///
 /// Local time is a piecewise function of the instant: a run of *intervals*, each with one

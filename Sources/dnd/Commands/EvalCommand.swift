@@ -1,14 +1,6 @@
 import BatchEvaluation
 import SystemInterface
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `dnd eval`: batch evaluation for programs, JSON Lines in, JSON Lines out.
 enum EvalCommand {
   /// The options, declared once for the parser and the help.
@@ -41,10 +33,10 @@ enum EvalCommand {
     case .finished:
       return ExitStatus.success
     case .readFailed(let code):
-      printError("dnd eval: error: cannot read standard input: \(String(cString: strerror(code)))")
+      printError("dnd eval: error: cannot read standard input: \(Errno(code).message)")
       return ExitStatus.checkFailed
     case .writeFailed(let code):
-      printError("dnd eval: error: cannot write answers: \(String(cString: strerror(code)))")
+      printError("dnd eval: error: cannot write answers: \(Errno(code).message)")
       return ExitStatus.checkFailed
     }
   }

@@ -1,14 +1,6 @@
 import SystemInterface
 import ZoneInfo
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The files `dnd` reads and writes by name: inputs read up to a limit, never further, and
 /// outputs that replace a regular file whole or create a new one, and refuse anything else.
 enum ToolFiles {
@@ -33,11 +25,13 @@ enum ToolFiles {
       do {
         descriptor = try Syscalls.openForReading(path)
       } catch {
-        if error.code == ENOENT { throw .input("\(option) \(quoted(path)): no such file") }
+        if error == .noSuchFileOrDirectory {
+          throw .input("\(option) \(quoted(path)): no such file")
+        }
         throw .input("\(option) \(quoted(path)): cannot read: \(error)")
       }
     }
-    defer { if descriptor != 0 { close(descriptor) } }
+    defer { if descriptor != 0 { Syscalls.closeDescriptor(descriptor) } }
     if Syscalls.isDirectory(descriptor) {
       throw .input("\(option) \(quoted(path)): not a readable file (a directory)")
     }
@@ -64,7 +58,7 @@ enum ToolFiles {
   /// - Throws: ``CLIError`` naming the option, the path and what it is or why the write
   ///   failed (the system's reason).
   static func write(_ bytes: [UInt8], to path: String, option: String) throws(CLIError) {
-    let found: (kind: PathKind, mode: mode_t)
+    let found: (kind: PathKind, permissions: UInt32)
     do {
       found = try Syscalls.kind(ofPath: path)
     } catch {
@@ -79,7 +73,7 @@ enum ToolFiles {
     }
     do {
       try Syscalls.replaceFile(
-        path, with: bytes, mode: found.kind == .regularFile ? found.mode : nil)
+        path, with: bytes, permissions: found.kind == .regularFile ? found.permissions : nil)
     } catch {
       throw .input("\(option) \(quoted(path)): cannot write: \(error)")
     }

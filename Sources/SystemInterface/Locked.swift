@@ -1,18 +1,23 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Android)
+  import Android
+#elseif canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
   import Musl
-#elseif canImport(Darwin)
-  import Darwin
+#else
+  #error("SystemInterface has no branch for this platform's C library")
 #endif
 
 /// A value behind a pthread mutex, the one lock type of the package: the loaded zones of a
-/// database, the one extension of a zone's table, the process's interned zone tables and
-/// platform lists.
+/// database, the one extension of a zone's table, the process's interned zone tables.
 ///
-/// A pthread mutex rather than `Synchronization.Mutex`: the thread sanitizer understands
-/// pthread locks, and cannot see the futex-based `Mutex` (its atomics live in an
-/// uninstrumented library), so it would report the guarded accesses as races. Every use
+/// A pthread mutex rather than `Synchronization.Mutex`: `Mutex` needs macOS 15 / iOS 18, and
+/// the thread sanitizer understands pthread locks but cannot see the futex-based `Mutex` (its
+/// atomics live in an uninstrumented library), so it would report the guarded accesses as
+/// races. `pthread_mutex_t` is a plain structure on every platform (Darwin's carries a
+/// signature word that `pthread_mutex_init` writes), kept at a fixed address here. Every use
 /// guards loading or compiling, never the hot path.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>

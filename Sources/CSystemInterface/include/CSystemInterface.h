@@ -1,0 +1,33 @@
+#ifndef CSYSTEMINTERFACE_H
+#define CSYSTEMINTERFACE_H
+
+// The C half of SystemInterface, DNDKit's platform layer: the calls Swift cannot make the same
+// way on every platform (a variadic syscall, thread start routines whose Swift signatures
+// differ between Darwin, glibc, musl and bionic, Mach's task_info). Nothing but
+// SystemInterface imports it.
+
+/// Opens `path` relative to the directory `directory` with the open(2) `flags`, in one system
+/// call in which the kernel resolves the whole path, symbolic links included, and refuses any
+/// step out of `directory` (Linux openat2 with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS).
+///
+/// Returns the descriptor, or -1 with errno set: EXDEV for a step out of `directory` (an
+/// absolute link, a `..` above it), ELOOP for too many links, EAGAIN when the kernel could
+/// not rule out a race on `..` (retry), and ENOSYS where openat2 is not available (other
+/// systems, kernels before 5.6, headers without it), EPERM where a seccomp filter refuses it.
+/// ZoneInfo walks the path itself then.
+int dndkit_open_beneath(int directory, const char *path, int flags);
+
+/// The process's resident memory in bytes, or -1 where it cannot be read: `/proc/self/statm`
+/// on Linux and Android, Mach's `task_info(MACH_TASK_BASIC_INFO)` on Darwin.
+long long dndkit_resident_memory_bytes(void);
+
+/// Starts a POSIX thread that calls `body(context)` and returns. `*thread` receives a handle
+/// to give to `dndkit_thread_join` exactly once. Returns 0, or the error number of
+/// pthread_create (nothing to join then).
+int dndkit_thread_start(void (*body)(void *context), void *context, void **thread);
+
+/// Waits for a thread from `dndkit_thread_start` to return, and frees its handle. Returns 0
+/// or pthread_join's error number.
+int dndkit_thread_join(void *thread);
+
+#endif
