@@ -28,7 +28,10 @@ let package = Package(
   targets: [
     // The C half of the platform layer: openat2 (syscall(2) is variadic), threads, resident
     // memory; imported by SystemInterface alone.
-    .target(name: "CSystemInterface"),
+    .target(
+      name: "CSystemInterface",
+      // dlsym lives in libdl before glibc 2.34 and on Android.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux, .android]))]),
     // Every system call of the modules and the tests, with one convention (EINTR retried,
     // failures thrown as Errno); package access only, no product.
     .target(name: "SystemInterface", dependencies: ["CSystemInterface"]),

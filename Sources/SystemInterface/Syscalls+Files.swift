@@ -1,3 +1,5 @@
+import CSystemInterface
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Android)
@@ -136,5 +138,18 @@ extension Syscalls {
       unlink(temporary)
       throw failure
     }
+  }
+}
+
+extension Syscalls {
+  /// Swaps two directory entries in one step where the system can (Linux `renameat2` with
+  /// `RENAME_EXCHANGE`, Darwin `renameatx_np` with `RENAME_SWAP`), else with three renames
+  /// through `first + ".parked"` (a reader may then find `first` missing for a moment).
+  package static func swapEntries(_ first: String, _ second: String) {
+    if dndkit_swap_entries(first, second) == 0 { return }
+    let parked = first + ".parked"
+    rename(first, parked)
+    rename(second, first)
+    rename(parked, second)
   }
 }

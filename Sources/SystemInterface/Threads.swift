@@ -62,4 +62,8 @@ package enum ProcessResources {
     let bytes = dndkit_resident_memory_bytes()
     return bytes < 0 ? nil : Int(bytes)
   }
+
+  /// Whether AddressSanitizer's runtime is loaded (its quarantine keeps freed memory out of
+  /// reuse, which memory bounds must allow for).
+  package static var isAddressSanitized: Bool { dndkit_symbol_is_loaded("__asan_init") != 0 }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// One result slot per thread, written only by its thread and read after every thread was
 /// joined (the join orders the accesses).
@@ -36,28 +32,5 @@ public final class ThreadResults<Value>: @unchecked Sendable {
 ///   - count: How many threads.
 ///   - body: Run on each thread with its index.
 public func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  final class Start: @unchecked Sendable {
-    let body: @Sendable (Int) -> Void
-    let index: Int
-    init(_ body: @escaping @Sendable (Int) -> Void, _ index: Int) {
-      self.body = body
-      self.index = index
-    }
-  }
-  var threads: [pthread_t] = []
-  for index in 0..<count {
-    let start = Unmanaged.passRetained(Start(body, index)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
-        start.body(start.index)
-        return nil
-      }, start)
-    precondition(status == 0, "pthread_create failed: \(status)")
-    threads.append(thread)
-  }
-  for thread in threads { pthread_join(thread, nil) }
+  Threads.run(count, body)
 }

@@ -7,14 +7,6 @@ import SystemInterface
 import XCTest
 import ZoneInfo
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Compiled rules shared by many threads and tasks: `contains`, `nextChange` and `decide`
 /// answer exactly what a single thread computes, and compiling against one database from many
 /// threads at once gives the same compiled rules. Run under

@@ -192,9 +192,9 @@ final class RuleLifetimeTests: XCTestCase {
     }
     let live = CompiledOfflinePushRule.livePlatformListCount
     try round(rules: 1_000)
-    let settled = ResidentMemory.bytes()
+    let settled = try ResidentMemory.bytes()
     for _ in 0..<6 { try round(rules: 1_000) }
-    let grown = ResidentMemory.bytes() - settled
+    let grown = try ResidentMemory.bytes() - settled
     XCTAssertEqual(CompiledOfflinePushRule.livePlatformListCount, live, "seed \(seed)")
     // 6,000 rules of 256 distinct values: kept for ever, they took 36 MiB more.
     XCTAssertLessThan(

@@ -1,16 +1,8 @@
 import DNDTestSupport
 import Foundation
-import Synchronization
+import SystemInterface
 import XCTest
 import ZoneInfo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One database shared by many threads and tasks: zones loaded at once (the same and
 /// different IDs, links, bad IDs) answer exactly what a single thread computes. Run under
@@ -214,19 +206,19 @@ final class ConcurrencyTests: XCTestCase {
     let threadCount = 6
     let changed = ThreadResults<Bool>(count: threadCount)
     let failures = ThreadResults<[String]>(count: threadCount)
-    let loadersLeft = Atomic(threadCount - 1)
+    let loadersLeft = Locked(threadCount - 1)
     runThreads(threadCount) { thread in
       var problems: [String] = []
       var sawChange = false
       if thread == 0 {
         // Checks until the loads are done, and at least a few times.
         var checks = 0
-        while checks < 5 || loadersLeft.load(ordering: .acquiring) > 0 {
+        while checks < 5 || loadersLeft.withLock({ $0 }) > 0 {
           sawChange = zones.hasChangedOnDisk() || sawChange
           checks += 1
         }
       } else {
-        defer { loadersLeft.subtract(1, ordering: .releasing) }
+        defer { loadersLeft.withLock { $0 -= 1 } }
         for (index, id) in files.enumerated() where index % (threadCount - 1) == thread - 1 {
           do { _ = try zones.zone(id) } catch { problems.append("\(id): \(error)") }
         }

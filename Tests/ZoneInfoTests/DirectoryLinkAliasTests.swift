@@ -1,15 +1,8 @@
 import DNDTestSupport
 import Foundation
+import SystemInterface
 import XCTest
 import ZoneInfo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A hostile root with links between directories (`Dot -> .`, `Sub/Up -> ..`) names one zone
 /// file by endlessly many IDs (`Dot/Sub/Up/America/New_York`, …); each loaded once kept a table
@@ -17,14 +10,6 @@ import ZoneInfo
 /// be real ones, so such IDs are refused and memory stays flat. `.ci/hardening` runs this
 /// under the thread sanitizer.
 final class DirectoryLinkAliasTests: XCTestCase {
-  /// The process's resident memory, from `/proc/self/statm`.
-  static func residentBytes() throws -> Int {
-    let text = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-    let fields = text.split(separator: " ")
-    let pages = try XCTUnwrap(fields.count > 1 ? Int(fields[1]) : nil, text)
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-  }
-
   /// The `n`th alias of `America/New_York` through the two links: the bits of `n + 2` below its
   /// top bit pick `Dot` or `Sub/Up`, so every `n` gives another ID.
   static func alias(_ n: Int) -> String {
@@ -53,7 +38,7 @@ final class DirectoryLinkAliasTests: XCTestCase {
       let zones = try ZoneDatabase(root: root, kernelChecksPaths: kernelChecksPaths)
       let newYork = try zones.zone("America/New_York")
       _ = InternedZone(newYork)
-      let before = try Self.residentBytes()
+      let before = try ResidentMemory.bytes()
       // What a server compiling its clients' rules keeps: each zone, interned.
       var kept: [InternedZone] = []
       var refused = 0
@@ -69,7 +54,7 @@ final class DirectoryLinkAliasTests: XCTestCase {
           refused += 1
         }
       }
-      let growth = try Self.residentBytes() - before
+      let growth = try ResidentMemory.bytes() - before
       print(
         "kernel \(kernelChecksPaths): \(count) alias IDs, \(kept.count) loaded, \(refused) "
           + "refused; resident memory \(before / 1_024) KiB -> \((before + growth) / 1_024) KiB")

@@ -34,7 +34,7 @@ final class EvalRuleCacheMemoryTests: XCTestCase {
     }
     var settled = 0
     for index in 0..<400 {
-      if index == 50 { settled = ResidentMemory.bytes() }
+      if index == 50 { settled = try ResidentMemory.bytes() }
       let line = Self.largeRuleLine(index: index, size: 64 << 10, platform: 2 + index % 2)
       let expected = answer(&uncached, line)
       XCTAssertEqual(answer(&cached, line), expected, "line \(index)")
@@ -44,7 +44,7 @@ final class EvalRuleCacheMemoryTests: XCTestCase {
         expected.hasPrefix(index % 2 == 0 ? #"{"deliver": false"# : #"{"deliver": true"#),
         expected)
     }
-    let grown = ResidentMemory.bytes() - settled
+    let grown = try ResidentMemory.bytes() - settled
     XCTAssertLessThan(
       grown, (8 << 20) + ResidentMemory.allocatorSlack,
       "resident memory grew by \(grown >> 20) MiB over 350 distinct 64 KiB rules")

@@ -1,12 +1,7 @@
 import DNDTestSupport
 import Foundation
+import SystemInterface
 import XCTest
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// What `dnd bundle --out` and `dnd timeline --svg` may write to: a regular file (replaced
 /// whole, its permissions kept) or a new name. A FIFO, a symbolic link, a directory or a
