@@ -118,6 +118,12 @@ let package = Package(
         "PushRecall", "OfflinePush", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
       ]),
     .testTarget(
+      name: "BatchEvaluationTests",
+      dependencies: [
+        "BatchEvaluation", "OfflinePush", "DNDSchedule", "ZoneInfo", "StrictJSON",
+        "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+      ]),
+    .testTarget(
       name: "dndTests",
       dependencies: [
         "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "OfflinePush", "DNDSchedule",

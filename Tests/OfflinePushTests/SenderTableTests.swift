@@ -8,7 +8,8 @@ import ZoneInfo
 
 /// The priority-sender table's look-up (a filter bit, then a run's first hashes compared
 /// without branches, or a binary search in a longer run, then the bytes) against a plain set
-/// of byte strings, through `isPrioritySender` and through the whole decision.
+/// of byte strings, through `isPrioritySender` and through the whole decision; and the table's
+/// invariants (its runs, directory bounds and filter bits) through its invariant hook.
 final class SenderTableTests: XCTestCase, NightRuleCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
 
@@ -43,6 +44,11 @@ final class SenderTableTests: XCTestCase, NightRuleCase {
       PushPreferences(breakthrough: .init(senders: ids, mentions: true)))
     let reference = Set(ids.map { Array($0.utf8) })
     XCTAssertEqual(preferences.prioritySenderCount, reference.count, "seed \(seed)")
+    // The table's shape, which the answers alone do not show: a look-up in a table with too few
+    // runs, or a filter with a stray bit, still answers, only slower.
+    XCTAssertEqual(
+      preferences.senderTableInvariantViolations, [],
+      "seed \(seed): the table of \(reference.count) IDs")
     var members = 0
     for query in queries {
       let listed = reference.contains(Array(query.utf8))
@@ -79,6 +85,22 @@ final class SenderTableTests: XCTestCase, NightRuleCase {
     // Both answers were asked for many times.
     XCTAssertGreaterThan(members, 500)
     XCTAssertGreaterThan(queries - members, 2_000)
+  }
+
+  /// Every table size up to a few hundred IDs, and the largest: the invariants hold (one run per
+  /// ID at least, the filter exactly the IDs' bits, each ID once in its run).
+  func testTheTablesShapeHoldsForEverySize() throws {
+    for count in Array(0...300) + [PushPreferences.maximumSenderCount] {
+      let ids = (0..<count).map { "sender-\($0)" }
+      // With two duplicates, which the table drops, where the list has room for them.
+      let listed = count + 2 <= PushPreferences.maximumSenderCount ? ids + ids.prefix(2) : ids
+      let preferences = try CompiledPushPreferences(
+        PushPreferences(breakthrough: .init(senders: listed)))
+      XCTAssertEqual(preferences.prioritySenderCount, count)
+      let violations = preferences.senderTableInvariantViolations
+      XCTAssertEqual(violations, [], "a table of \(count) IDs")
+      if !violations.isEmpty { return }
+    }
   }
 
   /// IDs chosen to share one run of the directory, longer than the probe: the binary search's

@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// The rule cache of `dnd eval` keeps no failure that depends on the file system: a zone that
-/// was missing and then appears is answered from, with the cache and without.
+/// was missing, however often its rule was asked for, and then appears is answered from, with
+/// the cache and without. A zone once read is kept: its file removed, its rules still answer.
 final class EvalZoneAppearsTests: XCTestCase {
   func testAZoneThatAppearsIsUsedByTheSameRuleText() throws {
     let executable = try XCTUnwrap(DNDProcess.executable)
@@ -29,9 +30,13 @@ final class EvalZoneAppearsTests: XCTestCase {
         if process.isRunning { process.terminate() }
       }
       let reader = LineReader(output.fileHandleForReading)
-      input.fileHandleForWriting.write(Data((line + "\n").utf8))
-      let missing = try XCTUnwrap(reader.nextLine(timeout: 30), "\(arguments)")
-      XCTAssertTrue(missing.contains("\"invalidTimeZone\""), "\(arguments): \(missing)")
+      // Three times: the cache stores a text the second time it sees it, and finds it the third.
+      for time in 1...3 {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        let missing = try XCTUnwrap(reader.nextLine(timeout: 30), "\(arguments), time \(time)")
+        XCTAssertTrue(
+          missing.contains("\"invalidTimeZone\""), "\(arguments), time \(time): \(missing)")
+      }
       try FileManager.default.copyItem(
         atPath: TestPaths.zoneinfo + "/America/New_York",
         toPath: root.appendingPathComponent("America/New_York").path)
@@ -39,6 +44,43 @@ final class EvalZoneAppearsTests: XCTestCase {
       XCTAssertEqual(
         reader.nextLine(timeout: 30), "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}",
         "\(arguments)")
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")
+    }
+  }
+
+  func testAZoneOnceReadIsKeptAfterItsFileIsRemoved() throws {
+    let executable = try XCTUnwrap(DNDProcess.executable)
+    let line =
+      #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2, "timeZoneID": "America/New_York"}, "at": 1773025200}"#
+    let answer = "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}"
+    for arguments in [["eval"], ["eval", "--no-cache"]] {
+      let root = try scratchDirectory(prefix: "dnd-zone-removed")
+      try FileManager.default.createDirectory(
+        atPath: root + "/America", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: TestPaths.zoneinfo + "/America/New_York", toPath: root + "/America/New_York")
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments
+      process.environment = ["TZDIR": root]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      defer {
+        if process.isRunning { process.terminate() }
+      }
+      let reader = LineReader(output.fileHandleForReading)
+      for time in 1...5 {
+        // Removed after the third answer: the zone read then keeps answering.
+        if time == 4 { try FileManager.default.removeItem(atPath: root + "/America/New_York") }
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        XCTAssertEqual(reader.nextLine(timeout: 30), answer, "\(arguments), time \(time)")
+      }
       try input.fileHandleForWriting.close()
       process.waitUntilExit()
       XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")

@@ -1,0 +1,109 @@
+extension CompiledPushPreferences.SenderTable {
+  /// The invariants of the block that its look-up relies on, each broken one named (none for a
+  /// well-formed table): the layout the header describes, at least one run per ID (and no more
+  /// than twice as many), the filter's bits exactly the IDs' hash bits, the hashes sorted with
+  /// each ID once, and each run's hashes between its directory bounds.
+  func invariantViolations() -> [String] {
+    guard let base else { return [] }
+    var violations: [String] = []
+    func header(_ word: Int) -> Int { Self.header(word, base) }
+    let count = header(Header.count)
+    let runBits = 64 - header(Header.runShift)
+    guard count > 0, runBits >= 1, runBits < 32 else {
+      return ["\(count) IDs with \(runBits) directory bits"]
+    }
+    let runs = 1 << runBits
+    if runs < count { violations.append("\(runs) runs for \(count) IDs: fewer runs than IDs") }
+    if count > 1, runs >= 2 * count {
+      violations.append("\(runs) runs for \(count) IDs: more than the power of two needed")
+    }
+    let filterBits = header(Header.filterMask) + 1
+    if filterBits != max(64, 16 * runs) {
+      violations.append("\(filterBits) filter bits for \(runs) runs, not max(64, 16 per run)")
+    }
+    let layout: [(name: String, offset: Int, expected: Int)] = [
+      ("hashes", header(Header.hashesOffset), Header.filterOffset + filterBits / 8),
+      (
+        "ends", header(Header.endsOffset),
+        header(Header.hashesOffset) + 8 * (count + Self.probeWidth - 1)
+      ),
+      ("directory", header(Header.directoryOffset), header(Header.endsOffset) + 4 * count),
+      ("text", header(Header.textOffset), header(Header.directoryOffset) + 4 * (runs + 1)),
+    ]
+    for part in layout where part.offset != part.expected {
+      violations.append("the \(part.name) start at \(part.offset), not \(part.expected)")
+    }
+    guard violations.isEmpty else { return violations }
+    let hashes = base + header(Header.hashesOffset)
+    let ends = base + header(Header.endsOffset)
+    let directory = base + header(Header.directoryOffset)
+    let text = base + header(Header.textOffset)
+    func hash(_ index: Int) -> UInt64 { hashes.load(fromByteOffset: 8 * index, as: UInt64.self) }
+    func end(_ index: Int) -> Int {
+      index < 0 ? 0 : Int(ends.load(fromByteOffset: 4 * index, as: UInt32.self))
+    }
+    func runStart(_ run: Int) -> Int {
+      Int(directory.load(fromByteOffset: 4 * run, as: UInt32.self))
+    }
+    if header(Header.textOffset) + end(count - 1) != header(Header.byteCount) {
+      violations.append("the IDs' bytes end at \(end(count - 1)), not at the block's end")
+    }
+    for padding in count..<(count + Self.probeWidth - 1) where hash(padding) != 0 {
+      violations.append("the padding word \(padding - count) after the hashes is not zero")
+    }
+    // The filter: exactly the IDs' bits.
+    var filter = [UInt64](repeating: 0, count: filterBits / 64)
+    for index in 0..<count {
+      let bit = Int(truncatingIfNeeded: hash(index)) & (filterBits - 1)
+      filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+    for (word, expected) in filter.enumerated() {
+      let stored = base.load(fromByteOffset: Header.filterOffset + 8 * word, as: UInt64.self)
+      if stored != expected {
+        violations.append("filter word \(word) is \(stored), the IDs' bits are \(expected)")
+      }
+    }
+    // Each ID: its bytes' hash, in order, once.
+    var previous: (hash: UInt64, bytes: [UInt8])?
+    for index in 0..<count {
+      guard end(index) >= end(index - 1) else {
+        violations.append("ID \(index) ends at \(end(index)), before ID \(index - 1)")
+        return violations
+      }
+      let bytes = Array(
+        UnsafeRawBufferPointer(start: text + end(index - 1), count: end(index) - end(index - 1)))
+      let own = bytes.withUnsafeBytes { Self.hash($0) }
+      if own != hash(index) { violations.append("ID \(index)'s hash is not its bytes' hash") }
+      if let previous,
+        previous.hash > own
+          || (previous.hash == own && !previous.bytes.lexicographicallyPrecedes(bytes))
+      {
+        violations.append("ID \(index) is not after ID \(index - 1) (out of order or twice)")
+      }
+      previous = (own, bytes)
+    }
+    // The directory: from 0 to the count, each run's hashes with its top bits.
+    if runStart(0) != 0 { violations.append("run 0 starts at \(runStart(0)), not 0") }
+    if runStart(runs) != count {
+      violations.append("the last run ends at \(runStart(runs)), not at the \(count) IDs")
+    }
+    for run in 0..<runs {
+      guard runStart(run) <= runStart(run + 1), runStart(run + 1) <= count else {
+        violations.append(
+          "run \(run)'s bounds \(runStart(run))..<\(runStart(run + 1)) are not in order")
+        continue
+      }
+      for index in runStart(run)..<runStart(run + 1)
+      where Int(hash(index) >> UInt64(64 - runBits)) != run {
+        violations.append("ID \(index) is in run \(run), its hash's run is another")
+      }
+    }
+    return violations
+  }
+}
+
+extension CompiledPushPreferences {
+  /// For tests: each broken invariant of the priority-sender table, named (none when it is
+  /// well-formed, and for a table without senders).
+  package var senderTableInvariantViolations: [String] { senders.invariantViolations() }
+}
