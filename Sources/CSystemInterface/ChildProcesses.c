@@ -1,17 +1,40 @@
 // Child processes for the tests: posix_spawn with its file actions and signal attributes,
 // whose Swift types differ by platform (Darwin's posix_spawn_file_actions_t is a pointer,
-// glibc's and musl's a structure), and fork where Swift may not call it (the Darwin overlay
-// marks fork unavailable).
+// glibc's and musl's a structure). ENOTSUP on watchOS and tvOS, which have no posix_spawn.
 #include "CSystemInterface.h"
 
+#include <errno.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stddef.h>
+
+#if defined(__APPLE__)
+#include <TargetConditionals.h>
+#endif
+
+// <spawn.h> on Darwin: posix_spawn is __API_UNAVAILABLE(watchos, tvos).
+#if defined(__APPLE__) && (TARGET_OS_WATCH || TARGET_OS_TV)
+#define DNDKIT_HAS_SPAWN 0
+#else
+#define DNDKIT_HAS_SPAWN 1
+#include <spawn.h>
+#endif
 
 int dndkit_spawn(const char *executable, char *const arguments[], char *const environment[],
                  const int stream_descriptors[3], const char *const stream_paths[3],
                  const int stream_flags[3], int close_descriptor, int default_signals,
                  int *process) {
+#if !DNDKIT_HAS_SPAWN
+  (void)executable;
+  (void)arguments;
+  (void)environment;
+  (void)stream_descriptors;
+  (void)stream_paths;
+  (void)stream_flags;
+  (void)close_descriptor;
+  (void)default_signals;
+  (void)process;
+  return ENOTSUP;
+#else
   posix_spawn_file_actions_t actions;
   int status = posix_spawn_file_actions_init(&actions);
   if (status != 0) return status;
@@ -54,4 +77,5 @@ int dndkit_spawn(const char *executable, char *const arguments[], char *const en
   if (attributes_ready) posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   return status;
+#endif
 }
