@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ZoneInfoBundle", targets: ["ZoneInfoBundle"]),
     .library(name: "DNDSchedule", targets: ["DNDSchedule"]),
     .library(name: "OfflinePush", targets: ["OfflinePush"]),
+    .library(name: "PushRecallReader", targets: ["PushRecallReader"]),
     .library(name: "PushRecall", targets: ["PushRecall"]),
     .library(name: "DNDKitFoundation", targets: ["DNDKitFoundation"]),
     .library(name: "BatchEvaluation", targets: ["BatchEvaluation"]),
@@ -49,7 +50,11 @@ let package = Package(
       name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
     .target(
       name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo", "StrictJSON"]),
-    .target(name: "PushRecall", dependencies: ["OfflinePush", "StrictJSON"]),
+    // The device side of recall (a Notification Service Extension reading a received
+    // command): the strict reader alone, no zone data, no C, no system calls, no Foundation.
+    .target(name: "PushRecallReader", dependencies: ["StrictJSON"]),
+    // The server side of recall: the payloads and who gets the command.
+    .target(name: "PushRecall", dependencies: ["OfflinePush", "PushRecallReader"]),
     // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
     .target(
       name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
@@ -59,8 +64,8 @@ let package = Package(
     .executableTarget(
       name: "dnd",
       dependencies: [
-        "BatchEvaluation", "PushRecall", "OfflinePush", "DNDSchedule", "ZoneInfo",
-        "ZoneInfoBundle", "DNDKitTesting", "SystemInterface",
+        "BatchEvaluation", "PushRecall", "PushRecallReader", "OfflinePush", "DNDSchedule",
+        "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "SystemInterface",
       ]),
     // Interposes malloc in dnd-bench only, to count allocations on the hot path.
     .target(name: "CAllocationCounter"),
@@ -113,9 +118,13 @@ let package = Package(
         "DNDTestSupport",
       ]),
     .testTarget(
+      name: "PushRecallReaderTests",
+      dependencies: ["PushRecallReader", "DNDKitTesting"]),
+    .testTarget(
       name: "PushRecallTests",
       dependencies: [
-        "PushRecall", "OfflinePush", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
+        "PushRecall", "PushRecallReader", "OfflinePush", "DNDTestSupport", "DNDKitTesting",
+        "DNDKitTestingXCTest",
       ]),
     .testTarget(
       name: "BatchEvaluationTests",
@@ -126,8 +135,9 @@ let package = Package(
     .testTarget(
       name: "dndTests",
       dependencies: [
-        "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "OfflinePush", "DNDSchedule",
-        "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "DNDKitTestingXCTest", "SystemInterface",
+        "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "PushRecallReader",
+        "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting",
+        "DNDKitTestingXCTest", "SystemInterface",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,6 +14,7 @@ let dndSchedule = Target.Dependency.product(name: "DNDSchedule", package: root)
 let offlinePush = Target.Dependency.product(name: "OfflinePush", package: root)
 let batchEvaluation = Target.Dependency.product(name: "BatchEvaluation", package: root)
 let pushRecall = Target.Dependency.product(name: "PushRecall", package: root)
+let pushRecallReader = Target.Dependency.product(name: "PushRecallReader", package: root)
 /// The properties every zone and schedule has (`PropertyChecks`), shared with the package's tests.
 let testing = Target.Dependency.product(name: "DNDKitTesting", package: root)
 
@@ -30,7 +31,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzRuleJSON",
       dependencies: [
-        "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall,
+        "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall, pushRecallReader,
       ]),
     .executableTarget(name: "FuzzWireJSON", dependencies: ["FuzzSupport", testing]),
     .executableTarget(

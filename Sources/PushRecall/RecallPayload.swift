@@ -1,11 +1,12 @@
 import Foundation
+import PushRecallReader
 
 /// The RongCloud `rc` block that identifies the message behind an APNs push.
 ///
 /// Every push the server sends carries this block. For an ordinary message push, `messageId`
 /// (`rc.id`) is the id a later recall command names in its `rc-dlt-identifier`; for a recall
 /// command, the block describes the command message itself (its `objectName` is
-/// ``RecallCommandPayload/category``).
+/// `RecallCommand.category`, `"RC:RcCmd"`).
 public struct RCMessageInfo: Sendable, Hashable {
   /// The conversation type, such as `"PR"` for a private chat (`rc.cType`).
   public var conversationType: String
@@ -96,7 +97,7 @@ public struct MessagePushPayload: Sendable, Hashable {
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
   /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
-  ///   (``PayloadSizeLimit/apnsRegularNotificationBytes``), which APNs would refuse; an
+  ///   (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would refuse; an
   ///   `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let wire = RCPushWire.Message(
@@ -115,14 +116,13 @@ public struct MessagePushPayload: Sendable, Hashable {
 
 /// The APNs payload of a recall command push, RongCloud style.
 ///
-/// The payload has `aps.category` set to ``category`` and `aps.mutable-content` set to 1, so the
-/// device's Notification Service Extension runs, and a string field `appData` holding the JSON
-/// object `{"rc-dlt-identifier":"<id>"}` that names the recalled message. The identifier is
-/// escaped twice, once inside `appData` and once as `appData` itself, so any id survives.
+/// The payload has `aps.category` set to `RecallCommand.category` (`"RC:RcCmd"`, from
+/// PushRecallReader, which reads these payloads on the device) and `aps.mutable-content` set to
+/// 1, so the device's Notification Service Extension runs, and a string field `appData` holding
+/// the JSON object `{"rc-dlt-identifier":"<id>"}` that names the recalled message. The
+/// identifier is escaped twice, once inside `appData` and once as `appData` itself, so any id
+/// survives.
 public struct RecallCommandPayload: Sendable, Hashable {
-  /// The `aps.category` (and `rc.oName`) of a recall command: `"RC:RcCmd"`.
-  public static let category = "RC:RcCmd"
-
   /// The id of the message being recalled: the `rc.id` of its original push.
   public var recalledMessageId: String
   /// The alert text (`aps.alert.body`) shown if no extension handles the command.
@@ -137,7 +137,7 @@ public struct RecallCommandPayload: Sendable, Hashable {
   /// Creates the payload of a recall command.
   ///
   /// The `command` block describes the command message, whose `objectName` is normally
-  /// ``category``; the recalled message is named by `recalledMessageId` alone.
+  /// `RecallCommand.category`; the recalled message is named by `recalledMessageId` alone.
   ///
   /// - Parameters:
   ///   - recalledMessageId: The `rc.id` of the original push to remove.
@@ -167,7 +167,7 @@ public struct RecallCommandPayload: Sendable, Hashable {
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
   /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
-  ///   (``PayloadSizeLimit/apnsRegularNotificationBytes``), which APNs would refuse; an
+  ///   (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would refuse; an
   ///   `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let appData = try RCPushWire.encode(RCPushWire.AppData(identifier: recalledMessageId))
@@ -176,7 +176,7 @@ public struct RecallCommandPayload: Sendable, Hashable {
       aps: RCPushWire.APS(
         alert: RCPushWire.Alert(body: alertBody),
         badge: badge,
-        category: Self.category,
+        category: RecallCommand.category,
         mutableContent: 1,
         sound: sound
       ),

@@ -1,4 +1,7 @@
+import Foundation
 import XCTest
+
+@testable import dnd
 
 /// `--help` everywhere, usage errors on standard error with exit status 2, never a crash.
 final class HelpAndUsageTests: XCTestCase {
@@ -16,6 +19,26 @@ final class HelpAndUsageTests: XCTestCase {
       }
       XCTAssertEqual(result.stderr, "", flag)
     }
+  }
+
+  /// `dnd --version` prints the tool's version, a semantic version that is the latest release
+  /// in CHANGELOG.md (its first `## [x.y.z] - date` heading).
+  func testVersionIsTheChangelogsLatestRelease() throws {
+    let result = try DNDProcess.run(["--version"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "dnd \(DNDTool.version)\n")
+    XCTAssertEqual(result.stderr, "")
+    let parts = DNDTool.version.split(separator: ".", omittingEmptySubsequences: false)
+    XCTAssertEqual(parts.count, 3, DNDTool.version)
+    XCTAssertTrue(parts.allSatisfy { UInt($0) != nil }, DNDTool.version)
+    XCTAssertTrue(try DNDProcess.run(["--help"]).stdout.contains("dnd --version"))
+    let changelog = try String(
+      contentsOf: DNDProcess.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let latest = changelog.split(separator: "\n").first {
+      $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]")
+    }
+    let heading = try XCTUnwrap(latest, "CHANGELOG.md has no release heading")
+    XCTAssertTrue(heading.hasPrefix("## [\(DNDTool.version)] - "), "\(heading)")
   }
 
   func testEverySubcommandHasHelp() throws {

@@ -92,7 +92,7 @@ final class OptionDeclarationTests: XCTestCase {
   func testHelpsMentionOnlyDeclaredOptions() {
     let declared =
       Set(DNDTool.subcommands.flatMap(\.spec.options).map(\.name))
-      .union(DNDTool.globalOptions.map(\.name)).union(["--help"])
+      .union(DNDTool.globalOptions.map(\.name)).union(["--help", DNDTool.versionFlag])
     for (name, help) in DNDTool.subcommands.map({ ($0.name, $0.spec.help) }) + [
       ("overview", DNDTool.help)
     ] {

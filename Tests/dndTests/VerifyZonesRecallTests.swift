@@ -1,6 +1,7 @@
 import DNDTestSupport
 import Foundation
 import PushRecall
+import PushRecallReader
 import XCTest
 import ZoneInfo
 import ZoneInfoBundle
@@ -214,7 +215,7 @@ final class VerifyZonesRecallTests: XCTestCase {
     XCTAssertEqual(aps["badge"] as? Int, 2)
     let appData = try object(try XCTUnwrap(recall["appData"] as? String))
     XCTAssertEqual(appData["rc-dlt-identifier"] as? String, id)
-    XCTAssertEqual(RecallCommand(payload: Data(json[1].utf8))?.recalledMessageId, id)
+    XCTAssertEqual(try RecallCommand(payload: Data(json[1].utf8)).recalledMessageId, id)
   }
 
   func testRecallEscapesAnyIdentifier() throws {
@@ -224,7 +225,7 @@ final class VerifyZonesRecallTests: XCTestCase {
       let recall = try DNDProcess.run(["recall", "--id", id, "--only", "recall"])
       XCTAssertEqual(recall.status, 0, recall.stderr)
       XCTAssertEqual(recall.lines.count, 1)
-      XCTAssertEqual(RecallCommand(payload: Data(recall.lines[0].utf8))?.recalledMessageId, id)
+      XCTAssertEqual(try RecallCommand(payload: Data(recall.lines[0].utf8)).recalledMessageId, id)
       let message = try DNDProcess.run(["recall", "--id", id, "--only", "message"])
       let rc = try object(message.lines[0])["rc"] as? [String: Any]
       XCTAssertEqual(rc?["id"] as? String, id)
@@ -261,7 +262,7 @@ final class VerifyZonesRecallTests: XCTestCase {
     let recall = try DNDProcess.run(["recall", "--id", fits, "--only", "recall"])
     XCTAssertEqual(recall.status, 0, recall.stderr)
     XCTAssertEqual(recall.stderr, "")
-    XCTAssertEqual(RecallCommand(payload: Data(recall.lines[0].utf8))?.recalledMessageId, fits)
+    XCTAssertEqual(try RecallCommand(payload: Data(recall.lines[0].utf8)).recalledMessageId, fits)
   }
 
   private func object(_ text: String) throws -> [String: Any] {

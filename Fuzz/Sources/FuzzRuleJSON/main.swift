@@ -9,6 +9,7 @@ import Foundation
 import FuzzSupport
 import OfflinePush
 import PushRecall
+import PushRecallReader
 import ZoneInfo
 
 let zones: ZoneDatabase = {
@@ -44,12 +45,12 @@ func exerciseRecall(_ payload: Data) {
     recalledMessageId: id,
     command: RCMessageInfo(
       conversationType: "PR", senderId: "u", targetId: "u", messageId: "c",
-      objectName: RecallCommandPayload.category),
+      objectName: RecallCommand.category),
     alertBody: "You received a message")
   do {
     let json = try rebuilt.jsonString()
     require(json.utf8.count <= PayloadSizeLimit.apnsRegularNotificationBytes, "\(json.utf8.count)")
-    let again = RecallCommand(payload: Data(json.utf8))?.recalledMessageId
+    let again = try? RecallCommand(payload: json.utf8).recalledMessageId
     require(again.map { Array($0.unicodeScalars) } == Array(id.unicodeScalars), "id changed")
   } catch let error as PayloadTooLargeError {
     require(error.limit == 4_096 && error.byteCount > error.limit, "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import PushRecall
+import PushRecallReader
 import ZoneInfo
 
 /// `dnd recall`: the APNs payloads of a message push and of the recall command for it, for
@@ -77,7 +78,7 @@ enum RecallPayloadCommand {
       command: RCMessageInfo(
         conversationType: conversationType, senderId: sender, targetId: target,
         messageId: arguments[Option.recallID] ?? id + "-recall",
-        objectName: RecallCommandPayload.category),
+        objectName: RecallCommand.category),
       alertBody: arguments[Option.recallBody] ?? body, badge: badge)
     // Only the payloads printed are built, so only they must fit APNs' limit.
     var messageJSON: String?
@@ -91,9 +92,17 @@ enum RecallPayloadCommand {
     } catch {
       throw .input("cannot encode the payloads: \(error)")
     }
-    if let recallJSON, RecallCommand(payload: Data(recallJSON.utf8))?.recalledMessageId != id {
+    if let recallJSON {
       // Within APNs' limit a device reads every payload; this is a safety net.
-      printError("dnd recall: warning: a device would not recognize this recall command")
+      do throws(RecallPayloadError) {
+        let read = try RecallCommand(payload: recallJSON.utf8).recalledMessageId
+        if read != id {
+          printError("dnd recall: warning: a device would read the recalled id as \(quoted(read))")
+        }
+      } catch {
+        printError(
+          "dnd recall: warning: a device would not recognize this recall command: \(error)")
+      }
     }
     if let messageJSON, let recallJSON {
       print("Message push (rc.id = \(quoted(id))):")

@@ -3,6 +3,14 @@ import ZoneInfo
 /// The `dnd` command: finds the subcommand, parses its options, runs it, and turns errors into
 /// messages on standard error and exit statuses.
 enum DNDTool {
+  /// DNDKit's version, which `dnd --version` prints: the latest release in CHANGELOG.md (a
+  /// test keeps the two equal), moved in the commit that makes a release.
+  static let version = "1.0.0"
+
+  /// The option that prints ``version``: on its own, like `--help`, not an option of a
+  /// subcommand.
+  static let versionFlag = "--version"
+
   /// A subcommand: what it accepts and says (its declaration) and its body.
   struct Subcommand: Sendable {
     var spec: CommandSpec
@@ -43,6 +51,7 @@ enum DNDTool {
 
       Usage: dnd [SUBCOMMAND] [OPTIONS]
              dnd SUBCOMMAND --help
+             dnd \(versionFlag)
 
       Subcommands:
       \(list.joined(separator: "\n"))
@@ -76,6 +85,10 @@ enum DNDTool {
       return ExitStatus.badInput
     }
     if let first = rest.first {
+      if first == versionFlag {
+        print("dnd \(version)")
+        return ExitStatus.success
+      }
       if first == "-h" || first == "--help" || first == "help" {
         if rest.count > 1, let named = subcommands.first(where: { $0.name == rest[1] }) {
           print(named.spec.help)

@@ -1,19 +1,4 @@
-/// The payload size limits of the recall module, decided in this one place: what a payload
-/// built for APNs may weigh, and what a device inspects.
-public enum PayloadSizeLimit {
-  /// APNs' limit for a regular remote notification payload: 4,096 bytes (VoIP pushes may
-  /// have 5,120). APNs refuses a larger notification, so ``MessagePushPayload`` and
-  /// ``RecallCommandPayload`` refuse to build one.
-  ///
-  /// Source: Apple, Local and Remote Notification Programming Guide, "Creating the Remote
-  /// Notification Payload": "For regular remote notifications, the maximum size is 4KB (4096
-  /// bytes)", and "APNs refuses notifications whose payload exceeds the maximum allowed size".
-  public static let apnsRegularNotificationBytes = 4_096
-
-  /// The largest received payload ``RecallCommand`` inspects: 8 KiB, twice APNs' limit, so a
-  /// payload APNs delivers is always read while a hostile blob is not parsed at all.
-  public static let deviceInspectedBytes = 8 * 1_024
-}
+import PushRecallReader
 
 /// A payload that APNs would refuse: its encoded size is over the limit.
 public struct PayloadTooLargeError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -21,7 +6,7 @@ public struct PayloadTooLargeError: Error, Sendable, Hashable, CustomStringConve
   public var payload: String
   /// The size of the encoded payload, in bytes of UTF-8.
   public var byteCount: Int
-  /// The limit it exceeds, in bytes (``PayloadSizeLimit/apnsRegularNotificationBytes``).
+  /// The limit it exceeds, in bytes (`PayloadSizeLimit.apnsRegularNotificationBytes`).
   public var limit: Int
 
   /// Creates the error.
