@@ -4,21 +4,17 @@ import ZoneInfo
 /// An offline push rule compiled for the hot path: switches as bits, platform lists as
 /// bitmasks, the DND rule as a `DoNotDisturbSchedule`.
 ///
-/// 64 bytes beyond the zone's shared tables; deciding allocates nothing, takes no lock (except
+/// Plain bytes (49 beyond the zone's shared tables, no reference): copied out of any
+/// collection with no reference counting. Deciding allocates nothing and takes no lock (except
 /// once per zone: the first decision past 2050 builds the zone's later years under a lock, see
-/// `Zone`) and counts no references: the zone's tables are interned when the rule is
-/// compiled, and a rule whose platform values all lie in 0…63 holds nothing else. The rare
-/// rule with values outside 0…63 keeps them in storage of its own, shared by its copies and
-/// released with the last of them, as an `Array`'s is. Compile once per save, decide millions
-/// of times.
+/// `Zone`); the zone's tables are interned when the rule is compiled. A rule's platform values
+/// lie in 0…63 (`OfflinePushRule.platformValues`; validation refuses others), so its lists are
+/// two masks. Compile once per save, decide millions of times.
 public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// The compiled DND schedule (disabled when the rule has none).
   public let schedule: DoNotDisturbSchedule
   @usableFromInline let onlineMask: UInt64
   @usableFromInline let silencedMask: UInt64
-  /// Platform values outside 0…63, in the rare rule that has any: released with the last copy
-  /// of the rule; nil (no reference to count) in every other rule.
-  @usableFromInline let largePlatforms: LargePlatforms?
   /// Bit 0: master, bit 1: message, bit 2: call.
   @usableFromInline let switches: UInt8
 
@@ -27,8 +23,9 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The rule as stored (saved with ``OfflinePushRule/saved(at:zones:)``).
   ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  /// - Complexity: O(*p* log *p*) in the number of platforms (at most
+  /// - Throws: `RuleValidationError` listing every invalid field, among them a platform value
+  ///   outside 0…63 (`invalidPlatform`), as saving the rule would.
+  /// - Complexity: O(*p*) in the number of platforms (at most
   ///   ``OfflinePushRule/maximumPlatformCount`` a list), plus a zone load on a cache miss.
   public init(rule: OfflinePushRule, zones: ZoneDatabase) throws(RuleValidationError) {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
@@ -48,13 +45,8 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// Compiles a rule whose fields are valid, with its DND rule already compiled.
   init(validatedRule rule: OfflinePushRule, schedule: DoNotDisturbSchedule) {
     self.schedule = schedule
-    let online = PlatformSet(rule.onlinePlatforms)
-    let silenced = PlatformSet(rule.notToReceiveOfflinePushPlatforms)
-    onlineMask = online.mask
-    silencedMask = silenced.mask
-    largePlatforms =
-      online.others.isEmpty && silenced.others.isEmpty
-      ? nil : LargePlatforms(online: online.others, silenced: silenced.others)
+    onlineMask = Self.mask(rule.onlinePlatforms)
+    silencedMask = Self.mask(rule.notToReceiveOfflinePushPlatforms)
     switches =
       (rule.offlinePushEnabled ? 1 : 0) | (rule.messageOfflinePushEnabled ? 2 : 0)
       | (rule.callOfflinePushEnabled ? 4 : 0)
@@ -107,13 +99,17 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     return state.inDND ? suppressed : .deliver
   }
 
-  /// Whether the platform rule silences a target given the online platforms.
+  /// A validated platform list (values 0…63) as a mask.
+  static func mask(_ platforms: [Platform]) -> UInt64 {
+    var mask: UInt64 = 0
+    for platform in platforms { mask |= 1 &<< UInt64(truncatingIfNeeded: platform.rawValue) }
+    return mask
+  }
+
+  /// Whether the platform rule silences a target given the online platforms. A target or
+  /// online value outside 0…63 is in neither of the rule's lists.
   @inlinable @inline(__always)
   func silences(target: Platform, online: PlatformSet) -> Bool {
-    if let largePlatforms {
-      return largePlatforms.silences(
-        target: target, online: online, onlineMask: onlineMask, silencedMask: silencedMask)
-    }
     // Bit arithmetic rather than `&&`: which rules silence is unpredictable.
     let raw = UInt64(bitPattern: Int64(target.rawValue))
     let silenced = raw < 64 ? silencedMask &>> raw : 0

@@ -9,10 +9,11 @@ import DNDSchedule
 /// ``CompiledOfflinePushRule/init(rule:zones:)`` for the hot path.
 public struct OfflinePushRule: Sendable, Hashable, Codable {
   /// Platforms which, while the user is online on any of them, silence offline pushes to
-  /// ``notToReceiveOfflinePushPlatforms``.
+  /// ``notToReceiveOfflinePushPlatforms``. Values 0…63 (``platformValues``): saving or
+  /// compiling a rule with another is an `invalidPlatform` error.
   public var onlinePlatforms: [Platform]
   /// Platforms that get no offline push while the user is online on one of
-  /// ``onlinePlatforms``.
+  /// ``onlinePlatforms``. Values 0…63 (``platformValues``), as for ``onlinePlatforms``.
   public var notToReceiveOfflinePushPlatforms: [Platform]
   /// The master switch, for messages and calls alike.
   public var offlinePushEnabled: Bool

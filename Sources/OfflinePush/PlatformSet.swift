@@ -1,5 +1,8 @@
 /// A set of platforms as a bitmask: membership and intersection are single instructions for
 /// the wire values 0…63; larger (future) values live in a rarely used sorted side list.
+///
+/// The online platforms a decision is asked with; a compiled rule's own lists are plain masks,
+/// since a rule holds values 0…63 only, and a value outside them here matches none of them.
 public struct PlatformSet: Sendable, Hashable {
   /// Bit *n* set when platform *n* (0…63) is in the set.
   public private(set) var mask: UInt64

@@ -1,6 +1,7 @@
 import DNDSchedule
 import Dispatch
 import OfflinePush
+import ServerLoops
 import SystemInterface
 import ZoneInfo
 
@@ -54,14 +55,14 @@ enum ServerBenchmark {
     }
     let small = ServerWorkload.rules(count: smallUsers, from: pool, seed: 0x5E4E_4003)
     let requestCount = quick ? 1 << 18 : 1 << 20
-    let requests = ServerWorkload.Requests(count: requestCount, users: users, seed: 0x5E4E_4004)
-    let smallRequests = ServerWorkload.Requests(
+    let requests = ServerWorkload.requests(count: requestCount, users: users, seed: 0x5E4E_4004)
+    let smallRequests = ServerWorkload.requests(
       count: requestCount, users: smallUsers, seed: 0x5E4E_4005)
     let online = PlatformSet([.win])
     let cores = Threads.onlineProcessorCount
 
     func measure(
-      _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: ServerWorkload.Requests
+      _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: ServerRequests
     )
       -> (
         decision: Double, floor: Double, membership: Double, membershipFloor: Double,
@@ -71,18 +72,18 @@ enum ServerBenchmark {
       let (decision, floor, _) = Timing.measurePair(
         calls: requestCount, rounds: rounds,
         {
-          ServerWorkload.decisionPass(rules, requests, online: online, from: 0, calls: requestCount)
+          ServerLoops.decisionPass(rules, requests, online: online, from: 0, calls: requestCount)
         },
-        { ServerWorkload.floorPass(rules, requests, from: 0, calls: requestCount) })
+        { ServerLoops.floorPass(rules, requests, from: 0, calls: requestCount) })
       let (membership, membershipFloor, _) = Timing.measurePair(
         calls: requestCount, rounds: rounds,
-        { ServerWorkload.membershipPass(rules, requests, from: 0, calls: requestCount) },
-        { ServerWorkload.floorPass(rules, requests, from: 0, calls: requestCount) })
+        { ServerLoops.membershipPass(rules, requests, from: 0, calls: requestCount) },
+        { ServerLoops.floorPass(rules, requests, from: 0, calls: requestCount) })
       let decide: @Sendable (Int, Int) -> Int = {
-        ServerWorkload.decisionPass(rules, requests, online: online, from: $0, calls: $1)
+        ServerLoops.decisionPass(rules, requests, online: online, from: $0, calls: $1)
       }
       let read: @Sendable (Int, Int) -> Int = {
-        ServerWorkload.floorPass(rules, requests, from: $0, calls: $1)
+        ServerLoops.floorPass(rules, requests, from: $0, calls: $1)
       }
       func scaling(_ threads: Int, _ pass: @Sendable @escaping (Int, Int) -> Int) -> Double {
         let calls = requestCount / 2
@@ -147,22 +148,27 @@ enum ServerBenchmark {
 enum FanOutBenchmark {
   static let recipientCount = 10_000
 
+  /// A message's recipients: random users, targets and online sets.
+  static func recipients(
+    rules: ContiguousArray<CompiledOfflinePushRule>, using rng: inout BenchmarkRandom
+  ) -> [PushRecipient] {
+    let onlineSets = [
+      PlatformSet(), PlatformSet([.win]), PlatformSet([.web]), PlatformSet([.macOS]),
+    ]
+    return (0..<recipientCount).map { i in
+      PushRecipient(
+        ruleIndex: rng.below(rules.count), target: ServerLoops.target(rng.below(8)),
+        online: onlineSets[i & 3])
+    }
+  }
+
   static func run(
     rules: ContiguousArray<CompiledOfflinePushRule>, quick: Bool, rounds: Int,
     fail: (String) -> Never
   ) -> (recipients: Int, batch: Double, oneByOne: Double) {
     var rng = BenchmarkRandom(seed: 0xFA_2017)
-    let onlineSets = [
-      PlatformSet(), PlatformSet([.win]), PlatformSet([.web]), PlatformSet([.macOS]),
-    ]
     // Groups of recipients, one per round, so that no round finds another's rules in cache.
-    let groups = (0..<rounds).map { _ in
-      (0..<recipientCount).map { i in
-        PushRecipient(
-          ruleIndex: rng.below(rules.count), target: ServerWorkload.target(rng.below(8)),
-          online: onlineSets[i & 3])
-      }
-    }
+    let groups = (0..<rounds).map { _ in recipients(rules: rules, using: &rng) }
     let instants = (0..<rounds).map { _ in ServerWorkload.weekStart + Int64(rng.below(7 * 86_400)) }
     var batched: [PushDecision] = []
     var single = [PushDecision](repeating: .deliver, count: recipientCount)
@@ -178,19 +184,15 @@ enum FanOutBenchmark {
       eviction.initializeMemory(
         as: UInt8.self, repeating: UInt8(round & 0xFF), count: evictionBytes)
       var start = DispatchTime.now().uptimeNanoseconds
-      for (i, recipient) in recipients.enumerated() {
-        single[i] =
-          (try? rules[recipient.ruleIndex].decide(
-            kind: .message, target: recipient.target, online: recipient.online, at: instant))
-          ?? .deliver
-      }
+      ServerLoops.oneByOnePass(
+        kind: .message, at: instant, rules: rules, recipients: recipients, into: &single)
       singleTimes.append(
         Double(DispatchTime.now().uptimeNanoseconds - start) / Double(recipientCount))
       eviction.initializeMemory(
         as: UInt8.self, repeating: UInt8(round & 0xFF) ^ 1, count: evictionBytes)
       start = DispatchTime.now().uptimeNanoseconds
       do {
-        try CompiledOfflinePushRule.decide(
+        try ServerLoops.batchPass(
           kind: .message, at: instant, rules: rules, recipients: recipients, into: &batched)
       } catch {
         fail("fan-out: \(error)")

@@ -1,6 +1,7 @@
 import DNDSchedule
 import Dispatch
 import OfflinePush
+import ServerLoops
 import SystemInterface
 import ZoneInfo
 
@@ -18,15 +19,6 @@ enum ServerWorkload {
   ]
   /// The first instant of the requests' week: 2026-06-01T00:00:00Z.
   static let weekStart: Int64 = 1_780_272_000
-  /// The target of request `i`: iPhoneOS, Android, iPhoneOS, Android, Web, iPadOS, Windows,
-  /// macOS by its low three bits (a byte table in a constant, so that the loop reads no array).
-  @inline(__always)
-  static func target(_ i: Int) -> Platform {
-    Platform(
-      rawValue: Int(truncatingIfNeeded: (0x0401_0906_0302_0302 as UInt64) >> UInt64((i & 7) * 8))
-        & 0xFF)
-  }
-
   /// A random stored rule as users set them: most with every switch on, some with a platform
   /// rule, most with a daily DND window, some custom days, a few one-off, a fifth none.
   static func randomRule(zoneIDs: [String], using rng: inout BenchmarkRandom) -> OfflinePushRule {
@@ -79,82 +71,54 @@ enum ServerWorkload {
   }
 
   /// Requests: a random user and a random instant within the week, target and online set
-  /// drawn by the pass from the low bits of the instant's index.
-  struct Requests: @unchecked Sendable {
-    let users: UnsafeMutableBufferPointer<UInt32>
-    let instants: UnsafeMutableBufferPointer<Int64>
-
-    init(count: Int, users userCount: Int, seed: UInt64) {
-      var rng = BenchmarkRandom(seed: seed)
-      users = .allocate(capacity: count)
-      instants = .allocate(capacity: count)
-      for i in 0..<count {
-        users[i] = UInt32(rng.below(userCount))
-        instants[i] = ServerWorkload.weekStart + Int64(rng.below(7 * 86_400))
-      }
+  /// drawn by the pass from the low bits of the request's index.
+  static func requests(count: Int, users userCount: Int, seed: UInt64) -> ServerRequests {
+    var rng = BenchmarkRandom(seed: seed)
+    var users: [UInt32] = []
+    var instants: [Int64] = []
+    for _ in 0..<count {
+      users.append(UInt32(rng.below(userCount)))
+      instants.append(weekStart + Int64(rng.below(7 * 86_400)))
     }
+    return ServerRequests(users: users, instants: instants)
   }
 
-  /// Decides for requests `from..<from + calls` (wrapping): the server's loop.
-  @inline(never)
-  static func decisionPass(
-    _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: Requests,
-    online: PlatformSet, from: Int, calls: Int
-  ) -> Int {
-    var checksum = 0
-    let count = requests.users.count
-    var i = from % count
-    for _ in 0..<calls {
-      let rule = rules[Int(requests.users[i])]
-      let decision = try? rule.decide(
-        kind: i & 8 == 0 ? .message : .call, target: target(i), online: online,
-        at: requests.instants[i])
-      checksum &+= Int(truncatingIfNeeded: decision?.until ?? 1)
-      i = i &+ 1 == count ? 0 : i &+ 1
+  /// The server loops alone, untimed, for callgrind (`dnd-bench --count-loops`): 200,000
+  /// decisions (and as many membership tests) on random rules of 10,000 users, and 20 fan-outs
+  /// to 10,000 recipients, one by one and batched.
+  ///
+  /// - Returns: A line saying how many calls each loop made, with a checksum.
+  static func countLoops(zones: ZoneDatabase) throws -> String {
+    let users = 10_000
+    let calls = 200_000
+    let pool = try pool(zones: zones, seed: 0x5E4E_4001)
+    let rules = rules(count: users, from: pool, seed: 0x5E4E_4003)
+    let requests = requests(count: calls, users: users, seed: 0x5E4E_4005)
+    var checksum = ServerLoops.decisionPass(
+      rules, requests, online: PlatformSet([.win]), from: 0, calls: calls)
+    checksum &+= ServerLoops.membershipPass(rules, requests, from: 0, calls: calls)
+    let groups = 20
+    var rng = BenchmarkRandom(seed: 0xFA_2017)
+    var single = [PushDecision](repeating: .deliver, count: FanOutBenchmark.recipientCount)
+    var batched: [PushDecision] = []
+    for _ in 0..<groups {
+      let recipients = FanOutBenchmark.recipients(rules: rules, using: &rng)
+      let instant = weekStart + Int64(rng.below(7 * 86_400))
+      ServerLoops.oneByOnePass(
+        kind: .message, at: instant, rules: rules, recipients: recipients, into: &single)
+      try ServerLoops.batchPass(
+        kind: .message, at: instant, rules: rules, recipients: recipients, into: &batched)
+      guard batched == single else { throw FanOutMismatch(instant: instant) }
+      checksum &+= single.count { $0.delivers }
     }
-    return checksum
+    return "counted loops: server \(calls) decisions and membership tests over \(users) users, "
+      + "fan-out \(groups) × \(FanOutBenchmark.recipientCount) recipients one by one and "
+      + "batched (checksum \(checksum))"
   }
 
-  /// The DND membership test alone on the same reads: a loop a third the size of the
-  /// decision's, which shows how the cost grows with the work done per read.
-  @inline(never)
-  static func membershipPass(
-    _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: Requests, from: Int, calls: Int
-  ) -> Int {
-    var checksum = 0
-    let count = requests.users.count
-    var i = from % count
-    for _ in 0..<calls {
-      let inside = try? rules[Int(requests.users[i])].schedule.contains(requests.instants[i])
-      checksum &+= inside == true ? 1 : 3
-      i = i &+ 1 == count ? 0 : i &+ 1
-    }
-    return checksum
-  }
-
-  /// The floor: the same reads of the same rules at the same positions, with no decision.
-  /// It reads each rule's first and last eight bytes, so it touches every cache line the rule
-  /// occupies, as a decision does.
-  @inline(never)
-  static func floorPass(
-    _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: Requests, from: Int, calls: Int
-  ) -> Int {
-    rules.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      let raw = UnsafeRawPointer(base)
-      let stride = MemoryLayout<CompiledOfflinePushRule>.stride
-      var checksum = 0
-      let count = requests.users.count
-      var i = from % count
-      for _ in 0..<calls {
-        let rule = raw + Int(requests.users[i]) &* stride
-        let words =
-          rule.load(as: UInt64.self) ^ rule.load(fromByteOffset: stride - 8, as: UInt64.self)
-        checksum &+= Int(truncatingIfNeeded: words) &+ Int(truncatingIfNeeded: requests.instants[i])
-        i = i &+ 1 == count ? 0 : i &+ 1
-      }
-      return checksum
-    }
+  /// A fan-out batch that answered otherwise than one decision a recipient.
+  struct FanOutMismatch: Error {
+    let instant: Int64
   }
 
   /// Calls per nanosecond of `threads` threads each running `pass` over its own part of the

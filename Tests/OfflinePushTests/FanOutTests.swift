@@ -14,17 +14,21 @@ final class FanOutTests: XCTestCase {
     zones = try ZoneDatabase(root: TestPaths.zoneinfo)
   }
 
-  static let platforms: [Platform] = [
+  /// The platforms a rule lists (values 0…63, the range a rule holds).
+  static let rulePlatforms: [Platform] = [
     .win, .iPhoneOS, .android, .macOS, .web, .ohos, .unknown, Platform(rawValue: 63),
-    Platform(rawValue: 64), Platform(rawValue: 500),
   ]
+  /// The platforms a recipient's device and online lists take: a rule's, and values outside
+  /// 0…63 that no rule holds.
+  static let platforms: [Platform] =
+    rulePlatforms + [Platform(rawValue: 64), Platform(rawValue: 500)]
 
-  /// A stored rule with random switches, platform lists (sometimes outside 0…63) and a DND
-  /// rule of any mode (one-off and unknown rules saved near `around`), or none.
+  /// A stored rule with random switches, platform lists and a DND rule of any mode (one-off
+  /// and unknown rules saved near `around`), or none.
   func randomRule(
     _ generators: Generators, around: Int64, using rng: inout SplitMix64
   ) throws -> OfflinePushRule {
-    func subset() -> [Platform] { Self.platforms.filter { _ in rng.next() % 3 == 0 } }
+    func subset() -> [Platform] { Self.rulePlatforms.filter { _ in rng.next() % 3 == 0 } }
     var dnd: DoNotDisturbRule? = generators.rule(
       zoneID: generators.zoneID(using: &rng), using: &rng)
     switch rng.next() % 6 {

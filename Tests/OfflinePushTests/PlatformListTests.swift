@@ -6,7 +6,8 @@ import OfflinePush
 import XCTest
 import ZoneInfo
 
-/// Platform lists: the set against a plain `Set<Int>`, and the length limit of a rule's lists.
+/// Platform lists: the set against a plain `Set<Int>`, and the length and value limits of a
+/// rule's lists.
 final class PlatformListTests: XCTestCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
 
@@ -85,27 +86,107 @@ final class PlatformListTests: XCTestCase {
     XCTAssertThrowsError(try rule.saved(at: 0, zones: zones))
   }
 
-  /// Lists of exactly the limit compile, save and decide as the sets say.
+  /// Lists of exactly the limit (values repeating over 0…63) compile, save and decide as the
+  /// sets say.
   func testListsAtTheLimitWork() throws {
     let limit = OfflinePushRule.maximumPlatformCount
-    // Online: 64, 66, …; silenced: 1 and 1,023 values from 1,000 on.
-    let online = (0..<limit).map { Platform(rawValue: 64 + 2 * $0) }
-    let silenced = [Platform.win] + (0..<(limit - 1)).map { Platform(rawValue: 1_000 + $0) }
+    // Online: the even values 0…62, over and over; silenced: 1, then 5…63 over and over.
+    let online = (0..<limit).map { Platform(rawValue: 2 * $0 % 64) }
+    let silenced = [Platform.win] + (0..<(limit - 1)).map { Platform(rawValue: 5 + $0 % 59) }
     let rule = OfflinePushRule(onlinePlatforms: online, notToReceiveOfflinePushPlatforms: silenced)
     XCTAssertEqual(try rule.saved(at: 1_767_225_600, zones: zones), rule)
     let compiled = try CompiledOfflinePushRule(rule: rule, zones: zones)
-    let onlineSet = PlatformSet(online)
-    let silencedSet = PlatformSet(silenced)
-    for target in [1, 2, 999, 1_000, 1_500, 2_022, 2_023] {
-      for now in [[], [64], [65], [2_110], [2_111], [3, 5, 2_110]] {
-        let nowSet = PlatformSet(now.map(Platform.init(rawValue:)))
-        let expected =
-          silencedSet.contains(Platform(rawValue: target)) && onlineSet.intersects(nowSet)
+    let onlineValues = Set(online.map(\.rawValue))
+    let silencedValues = Set(silenced.map(\.rawValue))
+    for target in [-1, 0, 1, 2, 4, 5, 63, 64, 1_000] {
+      for now in [[], [0], [1], [62], [63], [3, 5, 62], [64, 128]] {
+        let expected = silencedValues.contains(target) && !onlineValues.isDisjoint(with: now)
         XCTAssertEqual(
           try compiled.decide(
-            kind: .message, target: Platform(rawValue: target), online: nowSet, at: 0),
+            kind: .message, target: Platform(rawValue: target),
+            online: PlatformSet(now.map(Platform.init(rawValue:))), at: 0),
           expected ? .suppress(.platformRule, until: nil) : .deliver, "\(target) \(now)")
       }
+    }
+  }
+
+  /// A platform value outside 0…63 is an `invalidPlatform` error naming the entry's key path
+  /// and the value, one for each such entry in field order, from every way a rule is saved or
+  /// compiled (a stored rule loaded again gets the same error as the client who saved it); a
+  /// rule whose values all lie in 0…63 is accepted. Lists of random values, some outside.
+  func testPlatformValuesOutsideTheRangeAreATypedError() throws {
+    let seed = SplitMix64.seed(default: 0x9A7F_0063)
+    var rng = SplitMix64(seed: seed)
+    func values() -> [Int] {
+      (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+        switch rng.next() % 4 {
+        case 0: Int(bitPattern: UInt(rng.next()))
+        case 1: Int.random(in: -3...67, using: &rng)
+        default: Int.random(in: 0...63, using: &rng)
+        }
+      }
+    }
+    let savedAt: Int64 = 1_767_225_600
+    var refused = 0
+    for round in 0..<1_000 {
+      let online = values()
+      let silenced = values()
+      let rule = OfflinePushRule(
+        onlinePlatforms: online.map(Platform.init(rawValue:)),
+        notToReceiveOfflinePushPlatforms: silenced.map(Platform.init(rawValue:)),
+        doNotDisturbRule: round % 2 == 0
+          ? nil : DoNotDisturbRule(enabled: true, startHour: 22, endHour: 7, repeatMode: .daily))
+      let label = "[seed \(seed), round \(round)] \(online) \(silenced)"
+      // The expected errors, from the lists alone.
+      var expected: [RuleFieldError] = []
+      for (field, list) in [
+        ("onlinePlatforms", online), ("notToReceiveOfflinePushPlatforms", silenced),
+      ] {
+        for (index, value) in list.enumerated() where value < 0 || value > 63 {
+          expected.append(
+            RuleFieldError(
+              code: .invalidPlatform, field: "\(field)[\(index)]", value: "\(value)",
+              reason: "outside 0...63, the platform values a rule holds"))
+        }
+      }
+      XCTAssertEqual(rule.validatePlatformLists(), expected, label)
+      let attempts: [(String, () throws -> Void)] = [
+        ("compile", { _ = try CompiledOfflinePushRule(rule: rule, zones: self.zones) }),
+        ("save", { _ = try rule.saved(at: savedAt, zones: self.zones) }),
+        ("save and compile", { _ = try rule.savedAndCompiled(at: savedAt, zones: self.zones) }),
+        (
+          "compile saving",
+          { _ = try CompiledOfflinePushRule(rule: rule, savedAt: savedAt, zones: self.zones) }
+        ),
+      ]
+      for (name, attempt) in attempts {
+        if expected.isEmpty {
+          XCTAssertNoThrow(try attempt(), "\(name) \(label)")
+        } else {
+          XCTAssertThrowsError(try attempt(), "\(name) \(label)") {
+            XCTAssertEqual(($0 as? RuleValidationError)?.errors, expected, "\(name) \(label)")
+          }
+        }
+      }
+      if !expected.isEmpty { refused += 1 }
+    }
+    // Both outcomes are exercised, so the comparison is not vacuous.
+    XCTAssertGreaterThan(refused, 200, "seed \(seed)")
+    XCTAssertLessThan(refused, 800, "seed \(seed)")
+  }
+
+  /// With a DND error too, a platform value's error comes first (field order), with the DND
+  /// rule's under its key.
+  func testPlatformValueErrorsComeBeforeTheDNDRule() throws {
+    let rule = OfflinePushRule(
+      notToReceiveOfflinePushPlatforms: [.android, Platform(rawValue: 64)],
+      doNotDisturbRule: DoNotDisturbRule(startHour: 24))
+    let expected = ["notToReceiveOfflinePushPlatforms[1]", "doNotDisturbRule.startHour"]
+    XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, zones: zones)) {
+      XCTAssertEqual(($0 as? RuleValidationError)?.errors.map(\.field), expected)
+    }
+    XCTAssertThrowsError(try rule.saved(at: 0, zones: zones)) {
+      XCTAssertEqual(($0 as? RuleValidationError)?.errors.map(\.field), expected)
     }
   }
 }

@@ -91,20 +91,32 @@ final class PushDecisionTests: XCTestCase {
         + "do-not-disturb)")
   }
 
+  /// Unnamed values in 0…63 work as the named ones; a target or online value outside 0…63
+  /// matches no rule's list.
   func testUnknownPlatformValuesWork() throws {
     let rule = OfflinePushRule(
-      onlinePlatforms: [Platform(rawValue: 77)],
-      notToReceiveOfflinePushPlatforms: [Platform(rawValue: 1_000)])
+      onlinePlatforms: [Platform(rawValue: 47)],
+      notToReceiveOfflinePushPlatforms: [Platform(rawValue: 63)])
     let compiled = try CompiledOfflinePushRule(rule: rule, zones: zones)
-    let online = PlatformSet([Platform(rawValue: 77)])
+    let online = PlatformSet([Platform(rawValue: 47)])
     XCTAssertEqual(
-      try compiled.decide(kind: .message, target: Platform(rawValue: 1_000), online: online, at: 0),
+      try compiled.decide(kind: .message, target: Platform(rawValue: 63), online: online, at: 0),
       .suppress(.platformRule, until: nil))
     XCTAssertEqual(
       try compiled.decide(kind: .message, target: .web, online: online, at: 0), .deliver)
     XCTAssertEqual(
       try compiled.decide(
-        kind: .message, target: Platform(rawValue: 1_000), online: PlatformSet(), at: 0),
+        kind: .message, target: Platform(rawValue: 63), online: PlatformSet(), at: 0),
+      .deliver)
+    XCTAssertEqual(
+      try compiled.decide(
+        kind: .message, target: Platform(rawValue: 63 + 64),
+        online: PlatformSet([Platform(rawValue: 47)]), at: 0),
+      .deliver)
+    XCTAssertEqual(
+      try compiled.decide(
+        kind: .message, target: Platform(rawValue: 63),
+        online: PlatformSet([Platform(rawValue: 47 + 64), Platform(rawValue: -17)]), at: 0),
       .deliver)
   }
 
@@ -115,7 +127,7 @@ final class PushDecisionTests: XCTestCase {
     var rng = SplitMix64(seed: seed)
     let generators = Generators(zones: zones)
     let platforms: [Platform] = [
-      .win, .iPhoneOS, .android, .macOS, .web, .ohos, Platform(rawValue: 70),
+      .win, .iPhoneOS, .android, .macOS, .web, .ohos, Platform(rawValue: 60),
     ]
     for _ in 0..<2_000 {
       let id = generators.zoneID(using: &rng)

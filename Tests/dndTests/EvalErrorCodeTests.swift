@@ -45,6 +45,7 @@ final class EvalErrorCodeTests: XCTestCase {
       "{\"pushRule\": {\"onlinePlatforms\": ["
         + (0...OfflinePushRule.maximumPlatformCount).map(String.init).joined(separator: ",")
         + "]}, \"kind\": \"call\", \"platform\": 1, \"at\": 0}",
+      #"{"pushRule": {"onlinePlatforms": [64]}, "kind": "call", "platform": 1, "at": 0}"#,
       #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "preferences": {"level": "x"}}"#,
       "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"at\": 0, "
         + "\"preferences\": {\"breakthrough\": {\"senders\": ["

@@ -203,17 +203,25 @@ final class EvalErrorTests: XCTestCase {
 
   /// A rule's platform list past the limit is `tooManyPlatforms` (140,000 distinct values ≥ 64
   /// took seconds of CPU when lists were quadratic); the query's own `onlinePlatforms` past it
-  /// is `invalidQuery`; lists of exactly the limit are answered.
+  /// is `invalidQuery`; lists of exactly the limit are answered; a rule's value outside 0…63
+  /// is `invalidPlatform`, naming the entry.
   func testPlatformListsPastTheLimitAreRefused() throws {
     func list(_ count: Int, from first: Int = 64) -> String {
       "[" + (first..<(first + count)).map(String.init).joined(separator: ",") + "]"
     }
+    /// `count` entries cycling through `values`.
+    func repeating(_ count: Int, _ values: [Int]) -> String {
+      "[" + (0..<count).map { String(values[$0 % values.count]) }.joined(separator: ",") + "]"
+    }
+    let even = Array(stride(from: 0, to: 64, by: 2))
+    let odd = Array(stride(from: 1, to: 64, by: 2))
     let lines = [
       "{\"pushRule\": {\"onlinePlatforms\": \(list(140_000))}, \"kind\": \"call\", \"platform\": 1, \"at\": 1}",
       "{\"pushRule\": {\"notToReceiveOfflinePushPlatforms\": \(list(1_025))}, \"kind\": \"call\", \"platform\": 64, \"at\": 1}",
       "{\"pushRule\": {}, \"kind\": \"call\", \"platform\": 1, \"onlinePlatforms\": \(list(1_025)), \"at\": 1}",
-      "{\"pushRule\": {\"onlinePlatforms\": \(list(1_024)), \"notToReceiveOfflinePushPlatforms\": \(list(1_024, from: 1_000))}, \"kind\": \"call\", \"platform\": 2023, \"onlinePlatforms\": \(list(1_024, from: 1_087)), \"at\": 1}",
-      "{\"pushRule\": {\"onlinePlatforms\": \(list(1_024)), \"notToReceiveOfflinePushPlatforms\": \(list(1_024, from: 1_000))}, \"kind\": \"call\", \"platform\": 2023, \"onlinePlatforms\": \(list(1_024, from: 1_088)), \"at\": 1}",
+      "{\"pushRule\": {\"onlinePlatforms\": \(repeating(1_024, even)), \"notToReceiveOfflinePushPlatforms\": \(repeating(1_024, odd))}, \"kind\": \"call\", \"platform\": 63, \"onlinePlatforms\": \(repeating(1_024, [1, 62, 99])), \"at\": 1}",
+      "{\"pushRule\": {\"onlinePlatforms\": \(repeating(1_024, even)), \"notToReceiveOfflinePushPlatforms\": \(repeating(1_024, odd))}, \"kind\": \"call\", \"platform\": 63, \"onlinePlatforms\": \(repeating(1_024, odd + [64, 1_000])), \"at\": 1}",
+      "{\"pushRule\": {\"onlinePlatforms\": [1, 2], \"notToReceiveOfflinePushPlatforms\": [3, 64]}, \"kind\": \"call\", \"platform\": 3, \"at\": 1}",
     ]
     let answers = try answers(lines)
     let first = try XCTUnwrap(error(answers[0]))
@@ -228,9 +236,13 @@ final class EvalErrorTests: XCTestCase {
     let third = try XCTUnwrap(error(answers[2]))
     XCTAssertEqual(third.code, "invalidQuery")
     XCTAssertTrue(third.message.contains("onlinePlatforms = 1025 entries"), third.message)
-    // 64…1087 online in the rule; 1087 is online now in the first, not in the second.
+    // The even values online in the rule; 62 is online now in the first, none in the second.
     XCTAssertEqual(answers[3]["reason"] as? String, "platformRule")
     XCTAssertEqual(answers[4]["deliver"] as? Bool, true)
+    let fifth = try XCTUnwrap(error(answers[5]))
+    XCTAssertEqual(fifth.code, "invalidPlatform")
+    XCTAssertTrue(
+      fifth.message.contains("pushRule.notToReceiveOfflinePushPlatforms[1] = 64"), fifth.message)
   }
 
   /// An explicit `"savedAt": null` is an error (as every explicit null is), not "not saved".

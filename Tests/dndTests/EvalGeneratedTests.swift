@@ -167,7 +167,7 @@ final class EvalGeneratedTests: XCTestCase {
   ) -> Query {
     let platforms: [Platform] =
       [.win, .iPhoneOS, .android, .macOS, .iPadOS, .unknown]
-      + [Platform(rawValue: 100)]
+      + [Platform(rawValue: 40)]
     func subset() -> [Platform] {
       platforms.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
     }

@@ -35,6 +35,8 @@ enum EvalHelp {
     EvalError.Code(.invalidSnooze): "a snooze bound out of range, or from not before until",
     EvalError.Code(.tooManyPlatforms):
       "a rule's platform list has more than \(OfflinePushRule.maximumPlatformCount) entries",
+    EvalError.Code(.invalidPlatform):
+      "a rule's platform list holds a value outside 0...63 (ZIM's platforms are 1...10 and 32)",
     EvalError.Code(.invalidPreferences):
       "preferences: a bad level, an empty or overlong (> "
       + "\(PushPreferences.maximumUserIDByteCount) bytes) sender, a negative "
