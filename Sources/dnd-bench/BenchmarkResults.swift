@@ -47,19 +47,19 @@ struct BenchmarkResults: Codable {
   var weeklyAllocationsPerCall: Double?
   /// Bytes of the five-window schedule's table.
   var weeklyBytes: Double?
-  var allocationsPerCall = 0.0
+  var allocationsPerCall: Double?
   /// The whole decision (100 priority senders, a conversation setting, a message), its time
   /// over today's decision in the same rounds, and its allocations per call.
   var policyDecisionNs = 0.0
   var policyDecisionVsToday = 0.0
-  var policyAllocationsPerCall = 0.0
+  var policyAllocationsPerCall: Double?
   var twoThreadScaling = 0.0
   var foundationTwoThreadScaling = 0.0
   var floorTwoThreadScaling = 0.0
   var zoneLoadMicros = 0.0
   /// A freshly loaded zone's first answer past 2050, which builds the rest of its table.
   var zoneExtensionMicros = 0.0
-  var allocationsPerExtension = 0.0
+  var allocationsPerExtension: Double?
   var allZonesLoadMillis = 0.0
   /// The same New York load from the bundled snapshot, and its ratio to the system's.
   var bundleZoneLoadMicros = 0.0

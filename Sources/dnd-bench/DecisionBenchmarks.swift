@@ -1,4 +1,3 @@
-import CAllocationCounter
 import DNDSchedule
 import OfflinePush
 
@@ -52,7 +51,7 @@ func measureDecision(_ run: BenchmarkRun, into results: inout BenchmarkResults) 
   // Allocations on the hot path: count malloc calls over a million decisions.
   let allocationCalls = 1_000_000
   var sink = 0
-  let allocationsBefore = dndkit_allocation_count()
+  let allocationsBefore = AllocationCount.now
   for i in 0..<allocationCalls {
     let t = nyInstants[i & (run.instantCount - 1)]
     if let d = try? compiled.decide(kind: .call, target: .android, online: online, at: t),
@@ -62,12 +61,13 @@ func measureDecision(_ run: BenchmarkRun, into results: inout BenchmarkResults) 
     }
     if (try? compiled.schedule.contains(t)) == true { sink &+= 1 }
   }
-  let allocationsAfter = dndkit_allocation_count()
-  let allocationsPerCall =
-    Double(allocationsAfter - allocationsBefore) / Double(2 * allocationCalls)
+  let allocationsPerCall = AllocationCount.perCall(
+    from: allocationsBefore, calls: 2 * allocationCalls)
   results.allocationsPerCall = allocationsPerCall
   run.log(
-    "Heap allocations per hot-path call            \(allocationsPerCall) (malloc interposed, \(2 * allocationCalls) calls)"
+    "Heap allocations per hot-path call            "
+      + "\(AllocationCount.describe(allocationsPerCall)) (malloc interposed, "
+      + "\(2 * allocationCalls) calls)"
   )
   return sink
 }

@@ -1,4 +1,3 @@
-import CAllocationCounter
 import DNDSchedule
 import OfflinePush
 
@@ -50,7 +49,7 @@ func measurePolicyDecision(_ run: BenchmarkRun, into results: inout BenchmarkRes
 
   let calls = 1_000_000
   var sink = 0
-  let before = dndkit_allocation_count()
+  let before = AllocationCount.now
   for i in 0..<calls {
     let t = instants[i & (run.instantCount - 1)]
     if let answer = try? compiled.decide(
@@ -62,11 +61,12 @@ func measurePolicyDecision(_ run: BenchmarkRun, into results: inout BenchmarkRes
       sink &+= 1
     }
   }
-  let allocations = Double(dndkit_allocation_count() - before) / Double(calls)
+  let allocations = AllocationCount.perCall(from: before, calls: calls)
   results.policyAllocationsPerCall = allocations
   timingChecksum &+= sink
   run.log(
-    "Whole decision: \(allocations) allocations per call (\(calls) calls, \(sink) lifted)")
+    "Whole decision: allocations per call: \(AllocationCount.describe(allocations)) "
+      + "(\(calls) calls, \(sink) lifted)")
 }
 
 /// The whole decision's conversation setting: mentions only, until 2100 (past every instant).

@@ -1,4 +1,3 @@
-import CAllocationCounter
 import DNDSchedule
 import ZoneInfo
 
@@ -100,16 +99,16 @@ enum WeeklyScheduleCase {
       }
       let calls = 1_000_000
       var sink = 0
-      let before = dndkit_allocation_count()
+      let before = AllocationCount.now
       for i in 0..<calls where (try? fiveWindows.isQuiet(at: buffer[i % buffer.count])) == true {
         sink &+= 1
       }
-      let allocations = Double(dndkit_allocation_count() - before) / Double(calls)
+      let allocations = AllocationCount.perCall(from: before, calls: calls)
       timingChecksum &+= sink
       results.weeklyAllocationsPerCall = allocations
       results.weeklyBytes = Double(fiveWindows.byteCount)
       lines.append(
-        "Weekly: \(allocations) allocations per call; \(fiveWindows.byteCount) bytes per compiled "
+        "Weekly: allocations per call: \(AllocationCount.describe(allocations)); \(fiveWindows.byteCount) bytes per compiled "
           + "schedule (\(MemoryLayout<WeeklySchedule>.size) inline)")
     }
     return (lines, disagreements)

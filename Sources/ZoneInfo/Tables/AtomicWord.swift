@@ -3,16 +3,30 @@ import CAtomicWords
 /// A 64-bit word that one thread publishes and others read, at an address that never moves:
 /// the portable stand-in for `Synchronization.Atomic`, which needs macOS 15 / iOS 18.
 ///
-/// The owner allocates it, gives it its first value before sharing it, and frees it when no
-/// thread can read it any more (a table's `deinit`).
+/// The word lives in memory its owner allocated, either on its own (``allocated(_:)``, freed
+/// with ``deallocate()``) or inside a larger block (``init(at:initialValue:)``, freed with the
+/// block); it gets its first value before any other thread can see it.
 @usableFromInline
 struct AtomicWord: @unchecked Sendable {
   @usableFromInline let address: UnsafeMutablePointer<UInt64>
 
-  /// A new word holding `value`.
-  init(_ value: UInt64) {
-    address = .allocate(capacity: 1)
-    address.initialize(to: value)
+  /// A word at `address`, holding `initialValue`.
+  init(at address: UnsafeMutableRawPointer, initialValue: UInt64) {
+    self.address = address.initializeMemory(as: UInt64.self, repeating: initialValue, count: 1)
+  }
+
+  /// The word already initialized at `address`.
+  @inlinable @inline(__always)
+  init(existingAt address: UnsafeMutableRawPointer) {
+    self.address = address.assumingMemoryBound(to: UInt64.self)
+  }
+
+  /// A word of its own, holding `value`; the caller frees it with ``deallocate()``.
+  static func allocated(_ value: UInt64) -> AtomicWord {
+    AtomicWord(
+      at: UnsafeMutableRawPointer.allocate(
+        byteCount: MemoryLayout<UInt64>.size, alignment: MemoryLayout<UInt64>.alignment),
+      initialValue: value)
   }
 
   /// The word, read with acquire ordering.
@@ -22,6 +36,6 @@ struct AtomicWord: @unchecked Sendable {
   /// Writes the word with release ordering.
   func storeReleasing(_ value: UInt64) { dndkit_atomic_store_releasing(address, value) }
 
-  /// Frees the word.
-  func deallocate() { address.deallocate() }
+  /// Frees a word from ``allocated(_:)``.
+  func deallocate() { UnsafeMutableRawPointer(address).deallocate() }
 }

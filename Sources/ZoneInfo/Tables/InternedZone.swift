@@ -81,7 +81,7 @@ package struct InternedZone: @unchecked Sendable, Hashable {
   func tabulatedEntry(_ instant: Int64) -> HighWaterBucket? {
     ZoneTable.tabulatedEntry(
       at: instant, entries: entries, loadedCount: BucketHeader.of(entries).loadedCount
-    ) { bucket in table._withUnsafeGuaranteedRef { $0.isPublished(bucket) } }
+    ) { bucket in bucket < BucketHeader.publishedCount(entries).loadAcquiring() }
   }
 
   /// ``Zone/wallClockSpan(unchecked:)``.

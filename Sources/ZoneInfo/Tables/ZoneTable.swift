@@ -48,7 +48,7 @@ final class ZoneTable: @unchecked Sendable {
   /// Per 2^23 s bucket from 1970, the wall clock in one entry, for membership tests: see
   /// ``HighWaterBucket``. Sized for the whole table.
   ///
-  /// One ``BucketHeader`` sits just before the first entry, so that a compiled rule can hold
+  /// One ``BucketHeader`` sits just before the first entry, the published count before it, so that a compiled rule can hold
   /// the entries' address itself (``InternedZone``) and still find the table and the count.
   @usableFromInline let highWaterBuckets: UnsafeMutablePointer<HighWaterBucket>
   /// How many entries of `highWaterBuckets` loading wrote (those before 2050): a constant, so
@@ -153,18 +153,21 @@ final class ZoneTable: @unchecked Sendable {
     self.columns = columns
     let loaded = ZoneTable.finish(builder, from: 0, footerStart: footerStart)
     let totalBuckets = UInt64(ZoneTable.fattenedHorizon >> Int64(HighWaterBucket.shift))
-    // One slot more, in front, for the header.
+    // Two slots more, in front: the published count and the header (see BucketHeader).
+    precondition(BucketHeader.fitsItsSlot, "the bucket header's layout outgrew its slot")
+    let slots = BucketHeader.slotsBeforeEntries
     highWaterBuckets =
       UnsafeMutablePointer<HighWaterBucket>.allocate(
-        capacity: 1 + Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets)) + 1
+        capacity: slots + Int(plan == nil ? max(1, loaded.bucketCount) : totalBuckets)) + slots
     ZoneTable.fillHighWaterBuckets(
       highWaterBuckets, from: 0, to: Int(loaded.bucketCount), columns: columns)
     extents = .allocate(capacity: 2)
     extents.initialize(repeating: loaded, count: 2)
     loadedBucketCount = loaded.bucketCount
-    publishedBucketCount = AtomicWord(loaded.bucketCount)
-    stage = AtomicWord(0)
-    registeredTable = AtomicWord(0)
+    publishedBucketCount = AtomicWord(
+      at: UnsafeMutableRawPointer(highWaterBuckets - 2), initialValue: loaded.bucketCount)
+    stage = .allocated(0)
+    registeredTable = .allocated(0)
     deferred = plan
     extensionThreshold = plan == nil ? Int64.max : columns.starts[loaded.count - 1]
     UnsafeMutableRawPointer(highWaterBuckets - 1).storeBytes(
@@ -175,9 +178,8 @@ final class ZoneTable: @unchecked Sendable {
 
   deinit {
     columns.deallocate()
-    (highWaterBuckets - 1).deallocate()
+    (highWaterBuckets - BucketHeader.slotsBeforeEntries).deallocate()
     extents.deallocate()
-    publishedBucketCount.deallocate()
     stage.deallocate()
     registeredTable.deallocate()
   }

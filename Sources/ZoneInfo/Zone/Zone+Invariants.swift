@@ -21,6 +21,14 @@ extension Zone {
     {
       violations.append("bucket header: \(header) does not describe its table")
     }
+    let published = BucketHeader.publishedCount(table.highWaterBuckets)
+    if published.address != table.publishedBucketCount.address
+      || published.loadAcquiring() != UInt64(bucketCount)
+    {
+      violations.append(
+        "published count: \(published.loadAcquiring()) in front of the entries, "
+          + "\(bucketCount) built")
+    }
     var described = 0
     let length: Int64 = 1 << Int64(HighWaterBucket.shift)
     for b in 0..<bucketCount {
