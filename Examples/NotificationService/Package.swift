@@ -11,6 +11,8 @@ let dndkit = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 let package = Package(
   name: "NotificationService",
+  // DNDKit's minimum Apple platforms: a package that depends on it declares at least these.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   dependencies: [.package(path: "../..")],
   targets: [
     .target(
