@@ -196,7 +196,7 @@ protocol EvalWireRule {
 
 extension DoNotDisturbRule: EvalWireRule {
   init?(wireBytes: UnsafeBufferPointer<UInt8>) {
-    guard let rule = try? DoNotDisturbRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+    guard let rule = try? DoNotDisturbRule(jsonBytes: wireBytes) else {
       return nil
     }
     self = rule
@@ -205,7 +205,7 @@ extension DoNotDisturbRule: EvalWireRule {
 
 extension OfflinePushRule: EvalWireRule {
   init?(wireBytes: UnsafeBufferPointer<UInt8>) {
-    guard let rule = try? OfflinePushRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+    guard let rule = try? OfflinePushRule(jsonBytes: wireBytes) else {
       return nil
     }
     self = rule

@@ -1,8 +1,8 @@
 import DNDSchedule
 import StrictJSON
 
-// The wire decoders without Foundation: bytes in, one pass, the value or every bad field at its
-// key path. The `Data` overloads beside `jsonData()` call these.
+// The wire decoders: bytes in (any collection of them, `Data` included), one pass, the value or
+// every bad field at its key path.
 
 extension OfflinePushRule: JSONMemberReading {
   /// The rule with the wire defaults (absent keys take them).
@@ -14,34 +14,26 @@ extension OfflinePushRule: JSONMemberReading {
     "messageOfflinePushEnabled", "callOfflinePushEnabled", "doNotDisturbRule",
   ])
 
-  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
-  /// Foundation.
+  /// Decodes a rule from a JSON document in the wire names (ZIM's `ZIMUserOfflinePushRule`),
+  /// in one pass over the bytes.
   ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// Absent keys take the wire defaults; an explicit `null`, a value of the wrong JSON type,
+  /// or a number that is not a 64-bit integer is reported at its key path, such as
+  /// `doNotDisturbRule.startHour`. Integers are decided on the text: a fraction or an exponent
+  /// is accepted when its exact value is an integer (`22.0`, `2.2e1`), never by rounding
+  /// (`21.9999999999999999` and `1e-400` are errors). A key that appears twice in one object
+  /// is an error. Unknown keys are ignored. Decoding checks the JSON types only:
+  /// ``saved(at:zones:)`` or `CompiledOfflinePushRule(rule:zones:)` then validates the values
+  /// and reports every invalid field.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8): an array, a slice, `Data`, a raw
+  ///   buffer, any collection of bytes (read in place when they are contiguous).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+  @inlinable
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+    // Read into the rule where it is stored: a rule returned through a closure was copied.
     self.init()
-    try readDocument(jsonBytes.bindMemory(to: UInt8.self))
-  }
-
-  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
-  /// Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // Read into the rule where it is stored: a rule returned through the closure was copied.
-    self.init()
-    try readDocument(jsonBytes)
-  }
-
-  /// Reads a whole document into this rule, which holds the wire defaults.
-  ///
-  /// - Parameter bytes: The document.
-  /// - Throws: `RuleDecodingError`.
-  mutating func readDocument(_ bytes: [UInt8]) throws(RuleDecodingError) {
-    // In a method rather than the initializer, whose closure copied the rule in and out.
-    try bytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) in
+    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDecodingError) in
       try readDocument(bytes)
     }
   }
@@ -50,6 +42,7 @@ extension OfflinePushRule: JSONMemberReading {
   ///
   /// - Parameter bytes: The document.
   /// - Throws: `RuleDecodingError`.
+  @usableFromInline
   mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
     var reader = JSONReader(bytes)
     var errors: [JSONFieldError] = []
@@ -125,87 +118,52 @@ extension OfflinePushRule: JSONMemberReading {
 }
 
 extension DoNotDisturbRule {
-  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  /// Decodes a do-not-disturb rule from a JSON document in its wire names (ZIM's
+  /// `ZIMUserOfflinePushRule.doNotDisturbRule`), with the rules of
+  /// `OfflinePushRule.init(jsonBytes:)`.
   ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
-    } catch {
-      throw RuleDecodingError(error)
-    }
-  }
-
-  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
-    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
-      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+      try Self.read(from: &reader, depth: 0)
     }
   }
 }
 
 extension WeeklyScheduleRule {
   /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
+  /// `OfflinePushRule.init(jsonBytes:)`.
   ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
-    } catch {
-      throw RuleDecodingError(error)
-    }
-  }
-
-  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
-    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
-      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+      try Self.read(from: &reader, depth: 0)
     }
   }
 }
 
 extension RuleDecodingError {
-  /// Runs a decoder over a collection's bytes, keeping its typed error (the collections'
-  /// `withUnsafeBytes` rethrows untyped) and moving the value out without a copy.
+  /// Decodes one whole document with a wire type's reader: the body of every wire type's byte
+  /// initializer.
   ///
   /// - Parameters:
-  ///   - withBytes: Calls its argument with the bytes, such as `{ data.withUnsafeBytes($0) }`.
-  ///   - decode: The decoder.
+  ///   - bytes: The document's bytes.
+  ///   - read: The type's reader, run at depth 0.
   /// - Returns: The value.
-  /// - Throws: What `decode` throws.
-  static func reading<Value>(
-    _ withBytes: ((UnsafeRawBufferPointer) -> Void) -> Void,
-    _ decode: (UnsafeRawBufferPointer) throws(RuleDecodingError) -> Value
+  /// - Throws: The document's bad fields.
+  static func decoding<Value>(
+    _ bytes: some Collection<UInt8>,
+    _ read: (inout JSONReader) throws(JSONReadStop) -> JSONDecoded<Value>
   ) throws(RuleDecodingError) -> Value {
-    var value: Value?
-    var failure: RuleDecodingError?
-    withoutActuallyEscaping(decode) { decode in
-      withBytes { bytes in
-        do throws(RuleDecodingError) {
-          value = try decode(bytes)
-        } catch {
-          failure = error
-        }
+    try withContiguousJSONBytes(bytes) { (buffer) throws(RuleDecodingError) -> Value in
+      do throws(JSONDocumentError) {
+        return try JSONDocument.decode(buffer, read)
+      } catch {
+        throw RuleDecodingError(error)
       }
     }
-    guard let decoded = value.take() else {
-      throw failure ?? RuleDecodingError(keyPath: "", reason: "no bytes were read")
-    }
-    return decoded
   }
 
   /// The error of a document the strict reader refused: its bad values, in document order.

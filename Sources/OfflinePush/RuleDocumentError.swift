@@ -1,8 +1,9 @@
 import DNDSchedule
 
 /// Why a rule document did not become a compiled rule: it did not decode, or its values are
-/// invalid. Thrown by the calls that go from a client's JSON to a compiled rule in one step,
-/// such as `CompiledOfflinePushRule(jsonData:savedAt:zones:)`.
+/// invalid. Thrown by the calls that go from a JSON document to a compiled rule in one step,
+/// such as `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)` and
+/// `CompiledOfflinePushRule(jsonBytes:zones:)`.
 public enum RuleDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The document is not JSON, or a value has the wrong JSON type; decoding stopped there.
   case decoding(RuleDecodingError)

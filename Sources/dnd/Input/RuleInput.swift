@@ -125,7 +125,7 @@ struct RuleInput {
   func compile(savedAt: Int64?, zones: ZoneDatabase) throws(CLIError) -> CompiledOfflinePushRule {
     do throws(RuleValidationError) {
       if let savedAt {
-        return try CompiledOfflinePushRule(rule: pushRule, savedAt: savedAt, zones: zones)
+        return try pushRule.savedAndCompiled(at: savedAt, zones: zones).compiled
       }
       return try CompiledOfflinePushRule(rule: pushRule, zones: zones)
     } catch {
