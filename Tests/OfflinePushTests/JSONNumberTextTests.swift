@@ -209,6 +209,9 @@ final class JSONNumberTextTests: XCTestCase {
       (#"{"future": 1, "future": 1}"#, "future"),
       (#"{"a": {"b\/c": 1, "b/c": 2}}"#, "a.b/c"),
       (#"{"onlinePlatforms": [], "x": [{"k": 1}, {"k": 1, "k": 2}]}"#, "x[1].k"),
+      // Equal unescaped bytes, written differently: the same key.
+      (#"{"x": {"\u00e9": 1, "é": 2}}"#, "x.é"),
+      (#"{"x": {"\ud83d\ude00": 1, "😀": 2}}"#, "x.😀"),
     ]
     for (json, path) in cases {
       XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(json.utf8)), json) {
@@ -227,6 +230,37 @@ final class JSONNumberTextTests: XCTestCase {
     XCTAssertEqual(try WeeklyScheduleRule(jsonBytes: Data(distinct.utf8)).windows.count, 2)
     // Different escaped keys stay different keys.
     XCTAssertNoThrow(try OfflinePushRule(jsonBytes: Data(#"{"a\u00e9": 1, "a\u00e8": 1}"#.utf8)))
+  }
+
+  /// Keys are equal only when their unescaped bytes are: canonically equivalent keys (which
+  /// Swift strings call equal) and two different lone surrogate escapes (which a Swift string
+  /// would both turn into U+FFFD) are different keys, in an unknown value and at the top.
+  func testKeysAreComparedAsBytes() throws {
+    let distinct = [
+      #"{"\u00e9": 1, "e\u0301": 2}"#, #"{"é": 1, "e\u0301": 2}"#, #"{"\ud800": 1, "\ud801": 2}"#,
+      #"{"\udc00": 1, "\ud800": 2, "\ufffd": 3}"#, #"{"\u212a": 1, "K": 2}"#,
+    ]
+    for object in distinct {
+      let nested = #"{"offlinePushEnabled": false, "unknown": "# + object + "}"
+      XCTAssertEqual(
+        try OfflinePushRule(jsonBytes: Array(nested.utf8)).offlinePushEnabled, false, nested)
+      if !object.contains(#"\ud8"#) && !object.contains(#"\udc"#) {
+        // A rule's own keys must be text; these are, and are not the same key.
+        XCTAssertNoThrow(try OfflinePushRule(jsonBytes: Array(object.utf8)), object)
+      }
+      // The syntax check that names a duplicate agrees.
+      try Array(nested.utf8).withUnsafeBufferPointer { bytes in
+        var syntax = JSONSyntax(bytes)
+        XCTAssertNoThrow(try syntax.check(), nested)
+        XCTAssertNil(syntax.firstDuplicateKey, nested)
+      }
+    }
+    // The same lone surrogate escape twice is one key twice.
+    XCTAssertThrowsError(
+      try OfflinePushRule(jsonBytes: Array(#"{"x": {"\ud800": 1, "\uD800": 2}}"#.utf8))
+    ) {
+      XCTAssertEqual(($0 as? RuleDecodingError)?.reason, "the key appears twice in one object")
+    }
   }
 
   /// A document the strict syntax check refuses is refused, with the byte, even where
