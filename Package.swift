@@ -50,7 +50,7 @@ let package = Package(
       name: "dnd",
       dependencies: [
         "BatchEvaluation", "PushRecall", "OfflinePush", "DNDSchedule", "ZoneInfo",
-        "ZoneInfoBundle", "DNDKitTesting", "SystemInterface",
+        "ZoneInfoBundle", "DNDKitTesting", "SystemInterface", "StrictJSON",
       ]),
     // Interposes malloc in dnd-bench only, to count allocations on the hot path.
     .target(name: "CAllocationCounter"),
