@@ -1,19 +1,13 @@
-/// A strict RFC 8259 syntax check of one JSON document, for clear `invalidJSON` messages
-/// (Foundation's decoder only says "not valid JSON") and for bounded nesting.
-///
-/// It also decides what Foundation's decoder does not see or decides otherwise, each with its
-/// key path:
+/// A strict RFC 8259 syntax check of one JSON document, read again after ``JSONReader`` stopped
+/// or refused a value, to name what it found with its key path:
 /// - every number that is not an integer within 64 bits, decided on the text
-///   (``exactInteger(_:)``): Foundation reads a fraction or an exponent through a `Double`, so
-///   it takes `1e-400` as 0 and `21.9999999999999999` as 22;
+///   (``exactInteger(_:)``; `1e-400` and `21.9999999999999999` are not);
 /// - the first key that appears twice in one object, keys equal when their unescaped bytes
 ///   are (`"a"` and `"\u0061"` are the same key; `"\u00e9"` and `"e\u0301"`, or two lone
-///   surrogate escapes `"\ud800"` and `"\ud801"`, are not): Foundation keeps one of them
-///   silently.
+///   surrogate escapes `"\ud800"` and `"\ud801"`, are not).
 ///
-/// ``canonicalDocument()`` then gives the document for Foundation with each number that has a
-/// fraction or an exponent written as the plain integer it is, or as a fraction that no
-/// integer field accepts.
+/// ``canonicalDocument()`` is kept for the recall reader alone, which still hands a document to
+/// `JSONDecoder`; it goes when that reader reads with ``JSONReader``.
 @usableFromInline
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
@@ -289,49 +283,5 @@ package struct JSONSyntax: JSONByteScanning {
       }
     }
     return result
-  }
-}
-
-extension JSONSyntax {
-  /// What a successful ``JSONSyntax/check()`` found, kept after the document's bytes are gone.
-  @usableFromInline
-  package struct Checked {
-    /// The first numbers that are not integers within 64 bits, in document order.
-    @usableFromInline
-    package var nonIntegers: [NonInteger]
-    /// The first key that appears twice in one object.
-    @usableFromInline
-    package var firstDuplicateKey: DuplicateKey?
-    /// ``JSONSyntax/canonicalDocument()``.
-    @usableFromInline
-    package var canonicalDocument: [UInt8]?
-
-    /// Keeps what a check found.
-    ///
-    /// - Parameter syntax: A syntax whose ``JSONSyntax/check()`` succeeded.
-    @usableFromInline
-    package init(_ syntax: JSONSyntax) {
-      nonIntegers = syntax.nonIntegers
-      firstDuplicateKey = syntax.firstDuplicateKey
-      canonicalDocument = syntax.canonicalDocument()
-    }
-
-    /// The first number that is not an integer within 64 bits.
-    @usableFromInline
-    package var firstNonInteger: NonInteger? { nonIntegers.first }
-
-    /// The first number that is not an integer within 64 bits at this key path or inside
-    /// the value there (a field that is a list of integers), if any.
-    ///
-    /// - Parameter keyPath: A key path as ``NonInteger/path`` writes it.
-    /// - Returns: The number, with its own key path.
-    @usableFromInline
-    package func nonInteger(at keyPath: String) -> NonInteger? {
-      nonIntegers.first { number in
-        number.path == keyPath
-          || (number.path.hasPrefix(keyPath)
-            && [".", "["].contains(number.path.dropFirst(keyPath.count).first))
-      }
-    }
   }
 }

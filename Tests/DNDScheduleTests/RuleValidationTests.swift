@@ -200,7 +200,7 @@ final class RuleValidationTests: XCTestCase {
     ]
     for (json, path) in cases {
       XCTAssertThrowsError(
-        try RuleDecodingError.decode(DoNotDisturbRule.self, from: Data(json.utf8)), json
+        try DoNotDisturbRule(jsonBytes: Data(json.utf8)), json
       ) {
         XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, path, json)
       }
