@@ -79,8 +79,6 @@ let package = Package(
       dependencies: [
         "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
         "SystemInterface",
-        // The wire tests decode through the facade's RuleDecodingError.
-        "OfflinePush",
       ]),
     .testTarget(
       name: "OfflinePushTests",

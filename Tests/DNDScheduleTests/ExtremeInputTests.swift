@@ -2,7 +2,6 @@ import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
 import SystemInterface
 import XCTest
 import ZoneInfo

@@ -3,7 +3,6 @@ import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
 import XCTest
 import ZoneInfo
 

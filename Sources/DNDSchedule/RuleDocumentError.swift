@@ -1,5 +1,3 @@
-import DNDSchedule
-
 /// Why a rule document did not become a compiled rule: it did not decode, or its values are
 /// invalid. Thrown by the calls that go from a JSON document to a compiled rule in one step,
 /// such as `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)` and
@@ -26,7 +24,7 @@ public enum RuleDocumentError: Error, Sendable, Hashable, CustomStringConvertibl
   ///   - compile: Validates and compiles the decoded rule.
   /// - Returns: The compiled rule.
   /// - Throws: ``decoding(_:)`` or ``validation(_:)``.
-  static func compiling<Rule, Compiled>(
+  package static func compiling<Rule, Compiled>(
     _ decode: () throws(RuleDecodingError) -> Rule,
     _ compile: (Rule) throws(RuleValidationError) -> Compiled
   ) throws(RuleDocumentError) -> Compiled {

@@ -1,6 +1,3 @@
-import DNDSchedule
-import StrictJSON
-
 /// A JSON document that could not be decoded into a rule: every bad field, each with its key
 /// path and what was wrong there.
 ///
