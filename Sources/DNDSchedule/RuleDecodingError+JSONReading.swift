@@ -18,6 +18,7 @@ extension DoNotDisturbRule {
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  @inlinable
   public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
     self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
@@ -31,6 +32,7 @@ extension WeeklyScheduleRule {
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  @inlinable
   public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
     self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
@@ -47,6 +49,7 @@ extension RuleDecodingError {
   ///   - read: The type's reader, run at depth 0.
   /// - Returns: The value.
   /// - Throws: The document's bad fields.
+  @inlinable
   package static func decoding<Value>(
     _ bytes: some Collection<UInt8>,
     _ read: (inout JSONReader) throws(JSONReadStop) -> JSONDecoded<Value>
@@ -63,6 +66,7 @@ extension RuleDecodingError {
   /// The error of a document the strict reader refused: its bad values, in document order.
   ///
   /// - Parameter error: The reader's error.
+  @usableFromInline
   package init(_ error: JSONDocumentError) {
     self.init(
       errors: ([error.first] + error.further).map { Field(keyPath: $0.keyPath, reason: $0.reason) })

@@ -10,6 +10,7 @@ extension ConversationSetting {
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  @inlinable
   public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
     self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
@@ -26,6 +27,7 @@ extension ConversationSetting {
   ///   - depth: The value's depth.
   /// - Returns: The setting and the bad fields, or what stopped it.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<ConversationSetting>
   {

@@ -10,6 +10,7 @@ extension PushPreferences {
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  @inlinable
   public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
     self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
@@ -26,6 +27,7 @@ extension PushPreferences {
   ///   - depth: The value's depth.
   /// - Returns: The preferences and the bad fields, or what stopped it.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<PushPreferences>
   {
@@ -66,6 +68,7 @@ extension PushPreferences.BreakthroughPolicy {
   ///   - depth: The value's depth.
   /// - Returns: The policy and the bad fields, or what stopped it.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<Self>
   {

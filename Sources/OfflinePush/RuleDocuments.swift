@@ -1,4 +1,5 @@
 import DNDSchedule
+import StrictJSON
 import ZoneInfo
 
 // A rule document's two ways to a compiled rule, one per job: the save step, for a client's
@@ -23,12 +24,24 @@ extension OfflinePushRule {
   /// - Returns: The saved rule and its compiled form.
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
+  @inlinable
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at savedAt: Int64, zones: ZoneDatabase
   ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
-    var rule: OfflinePushRule
+    // Generic only to reach the bytes: the work is in the one function below.
+    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
+      try savedAndCompiled(jsonBuffer: bytes, at: savedAt, zones: zones)
+    }
+  }
+
+  /// ``savedAndCompiled(jsonBytes:at:zones:)`` on contiguous bytes.
+  @usableFromInline
+  static func savedAndCompiled(
+    jsonBuffer: UnsafeBufferPointer<UInt8>, at savedAt: Int64, zones: ZoneDatabase
+  ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
+    var rule = OfflinePushRule()
     do {
-      rule = try OfflinePushRule(jsonBytes: jsonBytes)
+      try rule.readDocument(jsonBuffer)
     } catch {
       throw .decoding(error)
     }
@@ -58,9 +71,27 @@ extension CompiledOfflinePushRule {
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
   ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
+  @inlinable
   public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
-    self = try RuleDocumentError.compiling(
-      { () throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: jsonBytes) },
-      { rule throws(RuleValidationError) in try Self(rule: rule, zones: zones) })
+    // Generic only to reach the bytes: the work is in the one initializer below.
+    self = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
+      try Self(jsonBuffer: bytes, zones: zones)
+    }
+  }
+
+  /// ``init(jsonBytes:zones:)`` on contiguous bytes.
+  @usableFromInline
+  init(jsonBuffer: UnsafeBufferPointer<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
+    var rule = OfflinePushRule()
+    do {
+      try rule.readDocument(jsonBuffer)
+    } catch {
+      throw .decoding(error)
+    }
+    do {
+      try self.init(rule: rule, zones: zones)
+    } catch {
+      throw .validation(error)
+    }
   }
 }
