@@ -28,32 +28,37 @@ extension OfflinePushRule {
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at savedAt: Int64, zones: ZoneDatabase
   ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
-    // Generic only to reach the bytes: the work is in the one function below.
-    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
-      try savedAndCompiled(jsonBuffer: bytes, at: savedAt, zones: zones)
+    // Generic only to reach the bytes. The rule is read and saved where it is stored, in this
+    // frame: a rule returned through the closure was copied (its lists and zone ID retained).
+    var rule = OfflinePushRule()
+    let compiled = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
+      try rule.readAndSave(document: bytes, at: savedAt, zones: zones)
     }
+    return (rule, compiled)
   }
 
-  /// ``savedAndCompiled(jsonBytes:at:zones:)`` on contiguous bytes.
+  /// Reads a client's document into this rule, which holds the wire defaults, and saves it:
+  /// the body of ``savedAndCompiled(jsonBytes:at:zones:)``.
+  ///
+  /// - Returns: The saved rule compiled.
   @usableFromInline
-  static func savedAndCompiled(
-    jsonBuffer: UnsafeBufferPointer<UInt8>, at savedAt: Int64, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
-    var rule = OfflinePushRule()
+  mutating func readAndSave(
+    document bytes: UnsafeBufferPointer<UInt8>, at savedAt: Int64, zones: ZoneDatabase
+  ) throws(RuleDocumentError) -> CompiledOfflinePushRule {
     do {
-      try rule.readDocument(jsonBuffer)
+      try readDocument(bytes)
     } catch {
       throw .decoding(error)
     }
     let saved: (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
     do {
-      saved = try rule.saving(at: savedAt, zones: zones)
+      saved = try saving(at: savedAt, zones: zones)
     } catch {
       throw .validation(error)
     }
     // The end is fixed in the decoded rule itself: no second copy of the rule.
-    rule.doNotDisturbRule?.onceEndTimestamp = saved.saving.onceEndTimestamp
-    return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: saved.schedule))
+    doNotDisturbRule?.onceEndTimestamp = saved.saving.onceEndTimestamp
+    return CompiledOfflinePushRule(validatedRule: self, schedule: saved.schedule)
   }
 }
 
