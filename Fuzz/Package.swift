@@ -32,7 +32,8 @@ let package = Package(
       dependencies: [
         "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall,
       ]),
-    .executableTarget(name: "FuzzWireJSON", dependencies: ["FuzzSupport", testing]),
+    .executableTarget(
+      name: "FuzzWireJSON", dependencies: ["FuzzSupport", dndSchedule, offlinePush]),
     .executableTarget(
       name: "FuzzEvalLine",
       dependencies: [
