@@ -13,9 +13,11 @@ struct WireResults: Codable {
   var wireDocuments = 0
   /// `OfflinePushRule(jsonBytes:)`, per document.
   var wireDecodeNs = 0.0
-  /// `JSONDecoder().decode(OfflinePushRule.self, from:)` on the same documents.
+  /// `JSONDecoder().decode(OfflinePushRule.self, from:)` on the same documents: the plain
+  /// `Codable` conformance, for interop, not strict (a baseline, not a second reader).
   var wireDecodeJSONDecoderNs = 0.0
-  /// JSONDecoder's time over the reader's (target: at least 30).
+  /// JSONDecoder's time over the reader's (no target: a baseline; it was at least 30 while
+  /// the conformance went through the strictness layer, which is gone).
   var wireDecodeSpeedupVsJSONDecoder = 0.0
   /// A loop that reads every byte of the same documents and counts structural characters.
   var wireByteScanFloorNs = 0.0
