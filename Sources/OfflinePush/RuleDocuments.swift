@@ -22,8 +22,8 @@ extension OfflinePushRule {
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
-  ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
+  /// - Throws: `RuleDocumentError/decoding(_:)` with the key path of a document that does
+  ///   not decode, or `RuleDocumentError/validation(_:)` listing every invalid field.
   @inlinable
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at savedAt: Int64, zones: ZoneDatabase
@@ -74,8 +74,8 @@ extension CompiledOfflinePushRule {
   /// - Parameters:
   ///   - jsonBytes: The stored JSON document (UTF-8): any collection of bytes.
   ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
-  ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
+  /// - Throws: `RuleDocumentError/decoding(_:)` with the key path of a document that does
+  ///   not decode, or `RuleDocumentError/validation(_:)` listing every invalid field.
   @inlinable
   public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
     // Generic only to reach the bytes: the work is in the one initializer below.
