@@ -65,7 +65,7 @@ let package = Package(
       name: "dnd",
       dependencies: [
         "BatchEvaluation", "PushRecall", "PushRecallReader", "OfflinePush", "DNDSchedule",
-        "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "SystemInterface",
+        "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "SystemInterface", "StrictJSON",
       ]),
     // Interposes malloc in dnd-bench only, to count allocations on the hot path.
     .target(name: "CAllocationCounter"),
@@ -97,8 +97,6 @@ let package = Package(
       dependencies: [
         "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
         "SystemInterface",
-        // The wire tests decode through the facade's RuleDecodingError.
-        "OfflinePush",
       ]),
     .testTarget(
       name: "OfflinePushTests",

@@ -33,7 +33,8 @@ let package = Package(
       dependencies: [
         "FuzzSupport", testing, zoneInfo, dndSchedule, offlinePush, pushRecall, pushRecallReader,
       ]),
-    .executableTarget(name: "FuzzWireJSON", dependencies: ["FuzzSupport", testing]),
+    .executableTarget(
+      name: "FuzzWireJSON", dependencies: ["FuzzSupport", dndSchedule, offlinePush]),
     .executableTarget(
       name: "FuzzEvalLine",
       dependencies: [

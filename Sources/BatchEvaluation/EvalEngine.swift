@@ -1,5 +1,4 @@
 import DNDSchedule
-import Foundation
 import OfflinePush
 import StrictJSON
 import ZoneInfo
@@ -16,7 +15,6 @@ public struct EvalEngine {
   let evaluation: EvalEvaluation
   /// Whether to try the fast parser and the caches first.
   let usesFastPath: Bool
-  private let decoder = JSONDecoder()
   private var dndRules = EvalRuleCache<Entry<DoNotDisturbRule>>()
   private var pushRules = EvalRuleCache<Entry<OfflinePushRule>>()
   /// Whether DND and push rules go through their cache or are read in place.
@@ -56,14 +54,14 @@ public struct EvalEngine {
     return generalAnswer(line)
   }
 
-  /// The answer through `JSONDecoder`; decides every error.
+  /// The answer through the general parser (the strict reader); decides every error.
   public func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       return .error(EvalError(code: .invalidJSON, message: "invalid JSON: empty line"))
     }
     let query: EvalQuery
     do {
-      query = try EvalQuery(line: line, decoder: decoder)
+      query = try EvalQuery(line: line)
     } catch {
       return .error(error)
     }
@@ -196,7 +194,7 @@ protocol EvalWireRule {
 
 extension DoNotDisturbRule: EvalWireRule {
   init?(wireBytes: UnsafeBufferPointer<UInt8>) {
-    guard let rule = try? DoNotDisturbRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+    guard let rule = try? DoNotDisturbRule(jsonBytes: wireBytes) else {
       return nil
     }
     self = rule
@@ -205,7 +203,7 @@ extension DoNotDisturbRule: EvalWireRule {
 
 extension OfflinePushRule: EvalWireRule {
   init?(wireBytes: UnsafeBufferPointer<UInt8>) {
-    guard let rule = try? OfflinePushRule(jsonBytes: UnsafeRawBufferPointer(wireBytes)) else {
+    guard let rule = try? OfflinePushRule(jsonBytes: wireBytes) else {
       return nil
     }
     self = rule

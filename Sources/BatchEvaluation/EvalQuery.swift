@@ -1,11 +1,11 @@
 import DNDSchedule
-import Foundation
 import OfflinePush
 import StrictJSON
 import ZoneInfo
 
-/// A `dnd eval` query line decoded by the general parser (`JSONDecoder`): every line the fast
-/// parser does not take goes through here, and this is what decides every error.
+/// A `dnd eval` query line decoded by the general parser (the strict reader, as every wire
+/// type's decoder): every line the fast parser does not take goes through here, and this is
+/// what decides every error, in the library's words.
 struct EvalQuery {
   /// What is asked.
   enum Question {
@@ -24,8 +24,8 @@ struct EvalQuery {
   /// (its answer then names the breakthrough).
   var policy: EvalPolicyInputs?
 
-  /// The line as JSON, every field optional; `null` counts as absent.
-  struct Document: Decodable {
+  /// The line's members, every one optional; an explicit `null` is an error at its key.
+  struct Document {
     var rule: DoNotDisturbRule?
     var pushRule: OfflinePushRule?
     var schedule: WeeklyScheduleRule?
@@ -38,86 +38,114 @@ struct EvalQuery {
     var conversation: ConversationSetting?
     var message: PushMessage?
 
-    enum CodingKeys: String, CodingKey {
-      case rule, pushRule, schedule, at, savedAt, kind, platform, onlinePlatforms
-      case preferences, conversation, message
-    }
+    /// The query keys, in the order their errors are reported.
+    static let keys = JSONKeyNames([
+      "rule", "pushRule", "schedule", "at", "savedAt", "kind", "platform", "onlinePlatforms",
+      "preferences", "conversation", "message",
+    ])
 
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      rule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .rule)
-      pushRule = try c.decodeIfPresent(OfflinePushRule.self, forKey: .pushRule)
-      schedule = try c.decodeIfPresent(WeeklyScheduleRule.self, forKey: .schedule)
-      at = try Self.instant(c, .at)
-      // An explicit null savedAt is an error, not "not saved": saving changes the answer.
-      if c.contains(.savedAt), try c.decodeNil(forKey: .savedAt) {
-        throw DecodingError.valueNotFound(
-          Int64.self,
-          DecodingError.Context(
-            codingPath: c.codingPath + [CodingKeys.savedAt],
-            debugDescription: "null where a value is required"))
-      }
-      savedAt = try Self.instant(c, .savedAt)
-      kind = try c.decodeIfPresent(String.self, forKey: .kind)
-      platform = try c.decodeIfPresent(Platform.self, forKey: .platform)
-      onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms)
-      // The policy values are read as their wire forms are: an explicit null is an error.
-      preferences = try c.decodeWire(PushPreferences.self, forKey: .preferences)
-      conversation = try c.decodeWire(ConversationSetting.self, forKey: .conversation)
-      message = try c.decodeWire(PushMessage.self, forKey: .message)
-    }
-
-    /// An instant field; a number that fits no `Int64` is reported at its key, which
-    /// Foundation leaves out.
-    static func instant(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
-      -> Int64?
+    /// Reads the members of the object at the reader's cursor.
+    ///
+    /// - Parameters:
+    ///   - reader: The reader, at the line's object.
+    ///   - errors: Receives the bad members, in the order of ``keys``.
+    /// - Returns: What stopped the object (a key that is not text), or nil.
+    /// - Throws: `JSONReadStop`.
+    mutating func read(from reader: inout JSONReader, errors: inout [JSONFieldError])
+      throws(JSONReadStop) -> JSONFieldError?
     {
-      try DecodingError.placingNumberErrors(at: c.codingPath + [key], of: "integer") {
-        try c.decodeIfPresent(Int64.self, forKey: key)
+      let names = Self.keys
+      var object = try reader.enterObject(depth: 0)
+      var found = JSONObjectErrors()
+      while let field = try reader.nextMember(of: &object, names: names) {
+        func integer() throws(JSONReadStop) -> Int64? {
+          found.take(
+            try reader.readInteger(depth: 1), field: field, names: names,
+            expected: "an integer")
+        }
+        func nested<Value>(
+          _ typeName: String,
+          _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
+        ) throws(JSONReadStop) -> Value? {
+          found.take(
+            try reader.readObjectField(depth: 1, typeName: typeName, read), field: field,
+            names: names)
+        }
+        switch field {
+        case 0:
+          rule = try nested("DoNotDisturbRule") { reader, depth throws(JSONReadStop) in
+            try DoNotDisturbRule.read(from: &reader, depth: depth)
+          }
+        case 1:
+          pushRule = try nested("OfflinePushRule") { reader, depth throws(JSONReadStop) in
+            try OfflinePushRule.read(from: &reader, depth: depth)
+          }
+        case 2:
+          schedule = try nested("WeeklyScheduleRule") { reader, depth throws(JSONReadStop) in
+            try WeeklyScheduleRule.read(from: &reader, depth: depth)
+          }
+        case 3: at = try integer()
+        case 4: savedAt = try integer()
+        case 5:
+          kind = found.take(
+            try reader.readString(depth: 1), field: field, names: names, expected: "a string")
+        case 6: platform = try integer().map { Platform(rawValue: Int($0)) }
+        case 7:
+          onlinePlatforms = found.take(
+            try reader.readIntegerList(depth: 1, typeName: "Array<Platform>") {
+              Platform(rawValue: Int($0))
+            }, field: field, names: names)
+        case 8:
+          preferences = try nested("PushPreferences") { reader, depth throws(JSONReadStop) in
+            try PushPreferences.read(from: &reader, depth: depth)
+          }
+        case 9:
+          conversation = try nested("ConversationSetting") {
+            reader, depth throws(JSONReadStop) in
+            try ConversationSetting.read(from: &reader, depth: depth)
+          }
+        case 10:
+          message = try nested("PushMessage") { reader, depth throws(JSONReadStop) in
+            try PushMessage.read(from: &reader, depth: depth)
+          }
+        default: try reader.skipValue(depth: 1)
+        }
       }
+      if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+      found.append(to: &errors)
+      return nil
     }
   }
 
   /// Decodes a line.
   ///
-  /// - Parameters:
-  ///   - line: The line's bytes, without the newline.
-  ///   - decoder: A decoder to reuse.
+  /// - Parameter line: The line's bytes, without the newline.
   /// - Throws: ``EvalError`` with code `invalidJSON` (not JSON, or a rule with a value of
-  ///   the wrong type) or `invalidQuery` (JSON, but not a query).
-  init(line: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder) throws(EvalError) {
-    guard isWellFormedUTF8(line) else {
-      throw EvalError(code: .invalidJSON, message: "invalid JSON: the line is not UTF-8")
-    }
-    var syntax = JSONSyntax(line)
-    do {
-      try syntax.check()
-    } catch {
-      throw EvalError(code: .invalidJSON, message: error.description)
-    }
-    let checked = JSONSyntax.Checked(syntax)
-    if let duplicate = checked.firstDuplicateKey {
-      // Foundation would keep one of the two values silently.
-      throw Self.classify(path: duplicate.path, reason: duplicate.reason)
-    }
-    let document: Document
-    do {
-      // Numbers with a fraction or an exponent are decided on their text (JSONSyntax).
-      let data = checked.canonicalDocument.map { Data($0) } ?? Data(buffer: line)
-      document = try decoder.decode(Document.self, from: data)
-    } catch let error as DecodingError {
-      let keyPath = RuleDecodingError(error).keyPath
-      if case .dataCorrupted = error,
-        let number = keyPath.isEmpty ? checked.firstNonInteger : checked.nonInteger(at: keyPath)
-      {
-        // A number that fits no integer field, named by its text; Foundation reports one
-        // without its key path at the top level.
-        throw Self.classify(path: number.path, reason: number.reason)
+  ///   the wrong type), `invalidQuery` (JSON, but not a query), or the code of the value
+  ///   that is wrong.
+  init(line: UnsafeBufferPointer<UInt8>) throws(EvalError) {
+    var reader = JSONReader(line)
+    var document = Document()
+    var errors: [JSONFieldError] = []
+    var isObject = true
+    do throws(JSONReadStop) {
+      if try reader.notAnObject(depth: 0) != nil {
+        isObject = false
+      } else if let stop = try document.read(from: &reader, errors: &errors) {
+        errors.append(stop)
       }
-      throw Self.classify(error)
+      try reader.finishDocument()
     } catch {
-      throw EvalError(code: .invalidJSON, message: "invalid JSON: \(error)")
+      // Bytes that are not JSON (the byte named), or a key twice in one object (its path).
+      let first = JSONDocument.documentError(error, line).first
+      throw Self.classify(path: first.keyPath, reason: first.reason)
     }
+    guard isObject else {
+      throw EvalError(
+        code: .invalidQuery,
+        message: "invalid query: the line is JSON but not an object; " + Self.shapeHint)
+    }
+    if let first = errors.first { throw Self.classify(path: first.keyPath, reason: first.reason) }
     func problem(_ message: String) -> EvalError {
       EvalError(code: .invalidQuery, message: "invalid query: " + message)
     }
@@ -181,24 +209,14 @@ struct EvalQuery {
   static let shapeHint =
     "expected " + EvalQueryShape.all.compactMap(\.brief).joined(separator: " or ")
 
-  /// Sorts a decoding failure into `invalidJSON` or `invalidQuery`, with its key path.
-  static func classify(_ error: DecodingError) -> EvalError {
-    let described = RuleDecodingError(error)
-    if case .dataCorrupted = error, described.keyPath.isEmpty {
-      return EvalError(code: .invalidJSON, message: described.description)
-    }
-    if described.keyPath.isEmpty {
-      return EvalError(
-        code: .invalidQuery,
-        message: "invalid query: the line is JSON but not an object; " + shapeHint)
-    }
-    return classify(path: described.keyPath, reason: described.reason)
-  }
-
-  /// `invalidJSON` for a problem inside `rule` or `pushRule`, `invalidSchedule` inside
-  /// `schedule`, `invalidPreferences`, `invalidConversation` and `invalidMessage` inside
-  /// those, `invalidQuery` elsewhere.
+  /// `invalidJSON` for the line itself (its syntax) and for a problem inside `rule` or
+  /// `pushRule`, `invalidSchedule` inside `schedule`, `invalidPreferences`,
+  /// `invalidConversation` and `invalidMessage` inside those, `invalidQuery` elsewhere.
   static func classify(path: String, reason: String) -> EvalError {
+    if path.isEmpty {
+      return EvalError(
+        code: .invalidJSON, message: RuleDecodingError(keyPath: "", reason: reason).description)
+    }
     if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
       return EvalError(
         code: EvalError.Code(.invalidSchedule),

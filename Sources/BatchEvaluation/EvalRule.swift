@@ -27,7 +27,7 @@ extension DoNotDisturbRule: EvalRule {
   package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> DoNotDisturbSchedule
   {
-    try DoNotDisturbSchedule(rule: self, savedAt: savedAt, zones: zones)
+    try savedAndCompiled(at: savedAt, zones: zones).compiled
   }
 }
 
@@ -41,6 +41,6 @@ extension OfflinePushRule: EvalRule {
   package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> CompiledOfflinePushRule
   {
-    try CompiledOfflinePushRule(rule: self, savedAt: savedAt, zones: zones)
+    try savedAndCompiled(at: savedAt, zones: zones).compiled
   }
 }

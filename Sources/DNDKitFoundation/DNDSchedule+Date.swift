@@ -16,24 +16,24 @@ extension DoNotDisturbRule {
   {
     try saved(at: date.unixSeconds, zones: zones)
   }
+
+  /// Saves the rule at a date and compiles the saved rule, validating once (see
+  /// `DoNotDisturbRule.savedAndCompiled(at:zones:)`).
+  ///
+  /// - Parameters:
+  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
+  ///     down.
+  ///   - zones: The database that resolves the rule's zone.
+  /// - Returns: The saved rule and its compiled form.
+  /// - Throws: `RuleValidationError` listing every invalid field.
+  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+    -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)
+  {
+    try savedAndCompiled(at: date.unixSeconds, zones: zones)
+  }
 }
 
 extension DoNotDisturbSchedule {
-  /// Saves a rule at a date and compiles the saved rule, validating once (see
-  /// `DoNotDisturbSchedule.init(rule:savedAt:zones:)`).
-  ///
-  /// - Parameters:
-  ///   - rule: The rule as the client sent it.
-  ///   - savedAt: The save instant from the server's clock; a fraction of a second is
-  ///     rounded down.
-  ///   - zones: The database that resolves the rule's zone.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public init(rule: DoNotDisturbRule, savedAt: Date, zones: ZoneDatabase)
-    throws(RuleValidationError)
-  {
-    try self.init(rule: rule, savedAt: savedAt.unixSeconds, zones: zones)
-  }
-
   /// Whether a date is in do-not-disturb.
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.

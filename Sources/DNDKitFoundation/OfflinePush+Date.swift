@@ -35,35 +35,44 @@ extension OfflinePushRule {
   }
 }
 
-extension CompiledOfflinePushRule {
-  /// Saves a rule at a date and compiles the saved rule, validating once (see
-  /// `CompiledOfflinePushRule.init(rule:savedAt:zones:)`).
-  ///
-  /// - Parameters:
-  ///   - rule: The rule as the client submitted it.
-  ///   - savedAt: The save instant from the server's clock; a fraction of a second is
-  ///     rounded down.
-  ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public init(rule: OfflinePushRule, savedAt: Date, zones: ZoneDatabase)
-    throws(RuleValidationError)
-  {
-    try self.init(rule: rule, savedAt: savedAt.unixSeconds, zones: zones)
-  }
-
+extension OfflinePushRule {
   /// Decodes a client's rule document, saves it at a date and compiles the saved rule (see
-  /// `CompiledOfflinePushRule.init(jsonData:savedAt:zones:)`).
+  /// `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)`).
   ///
   /// - Parameters:
-  ///   - jsonData: The JSON document.
-  ///   - savedAt: The save instant from the server's clock; a fraction of a second is
-  ///     rounded down.
+  ///   - jsonBytes: The client's JSON document (UTF-8): `Data`, an array, any collection of
+  ///     bytes.
+  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
+  ///     down.
   ///   - zones: The database that resolves the DND rule's zone.
+  /// - Returns: The saved rule and its compiled form.
   /// - Throws: `RuleDocumentError`: the document's key path, or every invalid field.
-  public init(jsonData: Data, savedAt: Date, zones: ZoneDatabase) throws(RuleDocumentError) {
-    try self.init(jsonData: jsonData, savedAt: savedAt.unixSeconds, zones: zones)
+  public static func savedAndCompiled(
+    jsonBytes: some Collection<UInt8>, at date: Date, zones: ZoneDatabase
+  ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
+    try savedAndCompiled(jsonBytes: jsonBytes, at: date.unixSeconds, zones: zones)
   }
+}
 
+extension DoNotDisturbRule {
+  /// Decodes a client's do-not-disturb rule document, saves it at a date and compiles the
+  /// saved rule (see `DoNotDisturbRule.savedAndCompiled(jsonBytes:at:zones:)`).
+  ///
+  /// - Parameters:
+  ///   - jsonBytes: The client's JSON document (UTF-8): any collection of bytes.
+  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
+  ///     down.
+  ///   - zones: The database that resolves the rule's zone.
+  /// - Returns: The saved rule and its compiled form.
+  /// - Throws: `RuleDocumentError`: the document's key path, or every invalid field.
+  public static func savedAndCompiled(
+    jsonBytes: some Collection<UInt8>, at date: Date, zones: ZoneDatabase
+  ) throws(RuleDocumentError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule) {
+    try savedAndCompiled(jsonBytes: jsonBytes, at: date.unixSeconds, zones: zones)
+  }
+}
+
+extension CompiledOfflinePushRule {
   /// Decides whether an offline push may go to a device at a date.
   ///
   /// - Parameters:

@@ -2,6 +2,7 @@ import StrictJSON
 
 extension DoNotDisturbRule: JSONMemberReading {
   /// The rule with the wire defaults (absent keys take them).
+  @usableFromInline
   package static var wireDefaults: Self { Self() }
 
   /// The wire keys, in the order the fields are read (that of `init(from:)`, whose errors
@@ -36,6 +37,7 @@ extension DoNotDisturbRule: JSONMemberReading {
   ///   - errors: Receives the bad fields, in the order the type reads them.
   /// - Returns: What stopped the rule (it is then not to be used), or nil.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package mutating func readMembers(
     from reader: inout JSONReader, depth: Int, errors fieldErrors: inout [JSONFieldError]
   ) throws(JSONReadStop) -> JSONFieldError? {

@@ -12,8 +12,8 @@ extension DoNotDisturbRule {
   /// - disabled, daily and custom rules: 0, since they do not use it.
   ///
   /// Saving the same rule at the same instant always gives the same result. To compile the
-  /// saved rule as well, ``DoNotDisturbSchedule/init(rule:savedAt:zones:)`` does both with
-  /// one validation and one zone lookup.
+  /// saved rule as well, ``savedAndCompiled(at:zones:)`` does both with one validation and
+  /// one zone lookup.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
@@ -117,27 +117,33 @@ package struct DoNotDisturbSaving {
   }
 }
 
-extension DoNotDisturbSchedule {
-  /// Saves a rule at an instant and compiles the saved rule: a server's save step as one
-  /// call, validating once and looking the zone up once.
+extension DoNotDisturbRule {
+  /// Saves the rule at an instant and compiles the saved rule, validating once and looking
+  /// the zone up once: the rule to store and the schedule to decide with. This is the save
+  /// step; to compile a rule you stored, use `DoNotDisturbSchedule(rule:zones:)`, which never
+  /// saves again.
   ///
-  /// The schedule is the one ``init(rule:zones:)`` compiles from
-  /// `rule.saved(at: savedAt, zones: zones)`, and the errors are those of
-  /// ``DoNotDisturbRule/saved(at:zones:)``.
+  /// The results are those of ``saved(at:zones:)`` and of
+  /// `DoNotDisturbSchedule(rule:zones:)` on the saved rule, and so are the errors.
   ///
   /// - Parameters:
-  ///   - rule: The rule as the client sent it.
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
+  /// - Returns: The saved rule and its compiled form.
   /// - Throws: ``RuleValidationError`` listing every invalid field, then a bad `savedAt`.
   /// - Complexity: O(1) plus a zone load on a cache miss.
-  public init(rule: DoNotDisturbRule, savedAt: Int64, zones: ZoneDatabase)
-    throws(RuleValidationError)
+  public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
+    throws(RuleValidationError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)
   {
-    let saving = rule.saving(at: savedAt, zones: zones)
+    let saving = self.saving(at: savedAt, zones: zones)
     guard let zone = saving.zone else {
       throw RuleValidationError(errors: saving.fieldErrors + saving.savedAtErrors)
     }
-    self.init(validatedRule: rule, onceEndTimestamp: saving.onceEndTimestamp, internedZone: zone)
+    let rule = saved(by: saving)
+    return (
+      rule,
+      DoNotDisturbSchedule(
+        validatedRule: rule, onceEndTimestamp: saving.onceEndTimestamp, internedZone: zone)
+    )
   }
 }

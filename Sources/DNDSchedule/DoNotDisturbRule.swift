@@ -64,18 +64,25 @@ public struct DoNotDisturbRule: Sendable, Hashable, Codable {
   /// Decodes the wire form; absent keys take the zero default, present keys must have the
   /// right JSON type.
   ///
+  /// For interop with `Codable` only (the value inside a type of your own): this follows the
+  /// decoder's semantics, not the wire's strict rules. With `JSONDecoder`, an explicit `null`
+  /// reads as an absent key, a key twice in one object keeps one of the values, and numbers
+  /// are read by its parser (`21.9999999999999999` may read as 22). For the strict rules, read
+  /// the value's own bytes with `init(jsonBytes:)` (`EmbeddedJSON.bytes(at:in:)` finds them
+  /// in a larger document).
+  ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key path of a value of the wrong type.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    enabled = try c.decodeWire(Bool.self, forKey: .enabled) ?? false
-    startHour = try c.decodeWire(Int.self, forKey: .startHour) ?? 0
-    startMinute = try c.decodeWire(Int.self, forKey: .startMinute) ?? 0
-    endHour = try c.decodeWire(Int.self, forKey: .endHour) ?? 0
-    endMinute = try c.decodeWire(Int.self, forKey: .endMinute) ?? 0
-    repeatMode = try c.decodeWire(RepeatMode.self, forKey: .repeatMode) ?? .unknown
-    customRepeatDays = try c.decodeWire(Int.self, forKey: .customRepeatDays) ?? 0
-    onceEndTimestamp = try c.decodeWire(Int64.self, forKey: .onceEndTimestamp) ?? 0
-    timeZoneID = try c.decodeWire(String.self, forKey: .timeZoneID) ?? ""
+    enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? false
+    startHour = try c.decodeIfPresent(Int.self, forKey: .startHour) ?? 0
+    startMinute = try c.decodeIfPresent(Int.self, forKey: .startMinute) ?? 0
+    endHour = try c.decodeIfPresent(Int.self, forKey: .endHour) ?? 0
+    endMinute = try c.decodeIfPresent(Int.self, forKey: .endMinute) ?? 0
+    repeatMode = try c.decodeIfPresent(RepeatMode.self, forKey: .repeatMode) ?? .unknown
+    customRepeatDays = try c.decodeIfPresent(Int.self, forKey: .customRepeatDays) ?? 0
+    onceEndTimestamp = try c.decodeIfPresent(Int64.self, forKey: .onceEndTimestamp) ?? 0
+    timeZoneID = try c.decodeIfPresent(String.self, forKey: .timeZoneID) ?? ""
   }
 }

@@ -46,7 +46,7 @@ public struct RepeatMode: RawRepresentable, Sendable, Hashable, Codable, CustomS
   /// - Parameter decoder: The decoder.
   /// - Throws: A `DecodingError` when the value is not an integer.
   public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.decodeWireInteger()
+    rawValue = try decoder.singleValueContainer().decode(Int.self)
   }
 
   /// Encodes the wire integer.

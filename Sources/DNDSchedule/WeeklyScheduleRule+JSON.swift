@@ -27,6 +27,7 @@ extension WeeklyScheduleRule {
   ///   - depth: The value's depth.
   /// - Returns: The schedule and the bad fields, or what stopped it.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<WeeklyScheduleRule>
   {

@@ -45,9 +45,9 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
     ///   type.
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      weekdays = try c.decodeRequiredWire([Int].self, forKey: .weekdays)
-      start = try c.decodeRequiredWire(String.self, forKey: .start)
-      end = try c.decodeRequiredWire(String.self, forKey: .end)
+      weekdays = try c.decode([Int].self, forKey: .weekdays)
+      start = try c.decode(String.self, forKey: .start)
+      end = try c.decode(String.self, forKey: .end)
     }
   }
 
@@ -80,8 +80,8 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
     ///   type.
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      from = try c.decodeRequiredWire(Int64.self, forKey: .from)
-      until = try c.decodeRequiredWire(Int64.self, forKey: .until)
+      from = try c.decode(Int64.self, forKey: .from)
+      until = try c.decode(Int64.self, forKey: .until)
     }
   }
 
@@ -118,14 +118,21 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
   /// Decodes the wire form: `polarity` and `windows` are required (`windows` may be empty),
   /// `timeZoneID` defaults to UTC as in the ZIM rule, `snooze` is optional.
   ///
+  /// For interop with `Codable` only (the value inside a type of your own): this follows the
+  /// decoder's semantics, not the wire's strict rules. With `JSONDecoder`, an explicit `null`
+  /// reads as an absent key, a key twice in one object keeps one of the values, and numbers
+  /// are read by its parser (`21.9999999999999999` may read as 22). For the strict rules, read
+  /// the value's own bytes with `init(jsonBytes:)` (`EmbeddedJSON.bytes(at:in:)` finds them
+  /// in a larger document).
+  ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong type.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    timeZoneID = try c.decodeWire(String.self, forKey: .timeZoneID) ?? ""
-    polarity = try c.decodeRequiredWire(SchedulePolarity.self, forKey: .polarity)
-    windows = try c.decodeRequiredWire([Window].self, forKey: .windows)
-    snooze = try c.decodeWire(Snooze.self, forKey: .snooze)
+    timeZoneID = try c.decodeIfPresent(String.self, forKey: .timeZoneID) ?? ""
+    polarity = try c.decode(SchedulePolarity.self, forKey: .polarity)
+    windows = try c.decode([Window].self, forKey: .windows)
+    snooze = try c.decodeIfPresent(Snooze.self, forKey: .snooze)
   }
 }
 
@@ -170,16 +177,5 @@ public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, Codable,
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// ``decodeWire(_:forKey:)`` for a key that must be present.
-  func decodeRequiredWire<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    guard let value = try decodeWire(type, forKey: key) else {
-      throw DecodingError.keyNotFound(
-        key, DecodingError.Context(codingPath: codingPath, debugDescription: "required key"))
-    }
-    return value
   }
 }

@@ -1,45 +1,20 @@
 import DNDSchedule
-import Foundation
 import StrictJSON
 
 extension ConversationSetting {
   /// Decodes a conversation setting (`{"level": "none", "until": 1767312000}`) from a
-  /// client's JSON document, with the rules of `OfflinePushRule.init(jsonData:)`: absent keys
+  /// client's JSON document, with the rules of `OfflinePushRule.init(jsonBytes:)`: absent keys
   /// take their defaults, `null` is an error, unknown keys are ignored, a duplicate key is
   /// refused, integers are decided on the text, a byte order mark is refused. Decoding checks
   /// the JSON types and the level names; `validate()` then checks the values.
   ///
-  /// - Parameter jsonData: The JSON document.
+  /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonData: Data) throws(RuleDecodingError) {
-    self = try jsonData.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
-  }
-
-  /// Decodes the wire form as ``init(jsonData:)`` does, in one pass over the bytes, without
-  /// Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try JSONDocument.decode(jsonBytes.bindMemory(to: UInt8.self)) {
-        reader throws(JSONReadStop) in try Self.read(from: &reader, depth: 0)
-      }
-    } catch {
-      throw RuleDecodingError(error)
+  @inlinable
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+      try Self.read(from: &reader, depth: 0)
     }
-  }
-
-  /// Decodes the wire form as ``init(jsonData:)`` does, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    self = try jsonBytes.withUnsafeBytes { bytes in
-      Result { () throws(RuleDecodingError) in try Self(jsonBytes: bytes) }
-    }.get()
   }
 
   /// The wire keys, in the order the fields are read (that of `init(from:)`).
@@ -52,6 +27,7 @@ extension ConversationSetting {
   ///   - depth: The value's depth.
   /// - Returns: The setting and the bad fields, or what stopped it.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package static func read(from reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> JSONDecoded<ConversationSetting>
   {

@@ -1,11 +1,12 @@
 import DNDSchedule
 import StrictJSON
 
-// The wire decoders without Foundation: bytes in, one pass, the value or every bad field at its
-// key path. The `Data` overloads beside `jsonData()` call these.
+// The wire decoders: bytes in (any collection of them, `Data` included), one pass, the value or
+// every bad field at its key path.
 
 extension OfflinePushRule: JSONMemberReading {
   /// The rule with the wire defaults (absent keys take them).
+  @usableFromInline
   package static var wireDefaults: Self { Self() }
 
   /// The wire keys, in the order the fields are read (that of `init(from:)`).
@@ -14,34 +15,26 @@ extension OfflinePushRule: JSONMemberReading {
     "messageOfflinePushEnabled", "callOfflinePushEnabled", "doNotDisturbRule",
   ])
 
-  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
-  /// Foundation.
+  /// Decodes a rule from a JSON document in the wire names (ZIM's `ZIMUserOfflinePushRule`),
+  /// in one pass over the bytes.
   ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
+  /// Absent keys take the wire defaults; an explicit `null`, a value of the wrong JSON type,
+  /// or a number that is not a 64-bit integer is reported at its key path, such as
+  /// `doNotDisturbRule.startHour`. Integers are decided on the text: a fraction or an exponent
+  /// is accepted when its exact value is an integer (`22.0`, `2.2e1`), never by rounding
+  /// (`21.9999999999999999` and `1e-400` are errors). A key that appears twice in one object
+  /// is an error. Unknown keys are ignored. Decoding checks the JSON types only:
+  /// ``saved(at:zones:)`` or `CompiledOfflinePushRule(rule:zones:)` then validates the values
+  /// and reports every invalid field.
+  ///
+  /// - Parameter jsonBytes: The document's bytes (UTF-8): an array, a slice, `Data`, a raw
+  ///   buffer, any collection of bytes (read in place when they are contiguous).
   /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
+  @inlinable
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+    // Read into the rule where it is stored: a rule returned through a closure was copied.
     self.init()
-    try readDocument(jsonBytes.bindMemory(to: UInt8.self))
-  }
-
-  /// Decodes a rule from a client's JSON document, as ``init(jsonData:)`` does, without
-  /// Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // Read into the rule where it is stored: a rule returned through the closure was copied.
-    self.init()
-    try readDocument(jsonBytes)
-  }
-
-  /// Reads a whole document into this rule, which holds the wire defaults.
-  ///
-  /// - Parameter bytes: The document.
-  /// - Throws: `RuleDecodingError`.
-  mutating func readDocument(_ bytes: [UInt8]) throws(RuleDecodingError) {
-    // In a method rather than the initializer, whose closure copied the rule in and out.
-    try bytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) in
+    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDecodingError) in
       try readDocument(bytes)
     }
   }
@@ -50,6 +43,7 @@ extension OfflinePushRule: JSONMemberReading {
   ///
   /// - Parameter bytes: The document.
   /// - Throws: `RuleDecodingError`.
+  @usableFromInline
   mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
     var reader = JSONReader(bytes)
     var errors: [JSONFieldError] = []
@@ -75,6 +69,7 @@ extension OfflinePushRule: JSONMemberReading {
   ///   - errors: Receives the bad fields, in the order the type reads them.
   /// - Returns: What stopped the rule (it is then not to be used), or nil.
   /// - Throws: `JSONReadStop`.
+  @usableFromInline
   package mutating func readMembers(
     from reader: inout JSONReader, depth: Int, errors fieldErrors: inout [JSONFieldError]
   ) throws(JSONReadStop) -> JSONFieldError? {
@@ -121,98 +116,5 @@ extension OfflinePushRule: JSONMemberReading {
     if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
     errors.append(to: &fieldErrors)
     return nil
-  }
-}
-
-extension DoNotDisturbRule {
-  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
-    } catch {
-      throw RuleDecodingError(error)
-    }
-  }
-
-  /// Decodes a do-not-disturb rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
-    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
-      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
-    }
-  }
-}
-
-extension WeeklyScheduleRule {
-  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: UnsafeRawBufferPointer) throws(RuleDecodingError) {
-    do throws(JSONDocumentError) {
-      self = try Self.decodeJSON(jsonBytes.bindMemory(to: UInt8.self))
-    } catch {
-      throw RuleDecodingError(error)
-    }
-  }
-
-  /// Decodes a weekly schedule rule from a JSON document in its wire names, with the rules of
-  /// `OfflinePushRule.init(jsonData:)`, without Foundation.
-  ///
-  /// - Parameter jsonBytes: The document's bytes (UTF-8).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
-  public init(jsonBytes: [UInt8]) throws(RuleDecodingError) {
-    // The array's own typed-throwing access: no closure shuffling the rule through an optional.
-    self = try jsonBytes.withUnsafeBufferPointer { (bytes) throws(RuleDecodingError) -> Self in
-      try Self(jsonBytes: UnsafeRawBufferPointer(bytes))
-    }
-  }
-}
-
-extension RuleDecodingError {
-  /// Runs a decoder over a collection's bytes, keeping its typed error (the collections'
-  /// `withUnsafeBytes` rethrows untyped) and moving the value out without a copy.
-  ///
-  /// - Parameters:
-  ///   - withBytes: Calls its argument with the bytes, such as `{ data.withUnsafeBytes($0) }`.
-  ///   - decode: The decoder.
-  /// - Returns: The value.
-  /// - Throws: What `decode` throws.
-  static func reading<Value>(
-    _ withBytes: ((UnsafeRawBufferPointer) -> Void) -> Void,
-    _ decode: (UnsafeRawBufferPointer) throws(RuleDecodingError) -> Value
-  ) throws(RuleDecodingError) -> Value {
-    var value: Value?
-    var failure: RuleDecodingError?
-    withoutActuallyEscaping(decode) { decode in
-      withBytes { bytes in
-        do throws(RuleDecodingError) {
-          value = try decode(bytes)
-        } catch {
-          failure = error
-        }
-      }
-    }
-    guard let decoded = value.take() else {
-      throw failure ?? RuleDecodingError(keyPath: "", reason: "no bytes were read")
-    }
-    return decoded
-  }
-
-  /// The error of a document the strict reader refused: its bad values, in document order.
-  ///
-  /// - Parameter error: The reader's error.
-  package init(_ error: JSONDocumentError) {
-    self.init(
-      errors: ([error.first] + error.further).map { Field(keyPath: $0.keyPath, reason: $0.reason) })
   }
 }

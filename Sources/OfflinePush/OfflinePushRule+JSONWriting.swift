@@ -2,8 +2,9 @@ import DNDSchedule
 import StrictJSON
 
 extension OfflinePushRule {
-  /// The rule as a JSON document in the wire names, byte for byte what ``jsonData()`` gives,
-  /// without Foundation; ``init(jsonBytes:)-([UInt8])`` reads it back to an equal rule.
+  /// The rule as a JSON document in the wire names, for storing it or sending it to the
+  /// user's other devices, byte for byte what `JSONEncoder` with `.sortedKeys` writes;
+  /// ``init(jsonBytes:)`` reads it back to an equal rule (`Data(rule.jsonBytes())` for `Data`).
   ///
   /// - Returns: UTF-8 JSON with sorted keys.
   public func jsonBytes() -> [UInt8] {

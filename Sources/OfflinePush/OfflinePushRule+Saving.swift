@@ -28,7 +28,8 @@ extension OfflinePushRule {
 
   /// Saves the rule at an instant and compiles the saved rule, validating once and looking
   /// the zone up once: the rule to store (and send to the user's other devices) and the
-  /// compiled rule to decide with.
+  /// compiled rule to decide with. This is the save step; to compile a rule you stored, use
+  /// `CompiledOfflinePushRule(rule:zones:)`, which never saves again.
   ///
   /// The results are those of ``saved(at:zones:)`` and of `CompiledOfflinePushRule(rule:zones:)`
   /// on the saved rule, and so are the errors.
@@ -43,7 +44,7 @@ extension OfflinePushRule {
   {
     let saved = try saving(at: savedAt, zones: zones)
     var rule = self
-    if let dnd = doNotDisturbRule { rule.doNotDisturbRule = dnd.saved(by: saved.saving) }
+    rule.doNotDisturbRule?.onceEndTimestamp = saved.saving.onceEndTimestamp
     return (rule, CompiledOfflinePushRule(validatedRule: rule, schedule: saved.schedule))
   }
 
@@ -77,29 +78,4 @@ extension OfflinePushRule {
   /// The schedule of a rule with no DND rule: the default one, which never blocks.
   static let defaultSchedule = DoNotDisturbSchedule(
     validatedRule: DoNotDisturbRule(), zone: .utc)
-}
-
-extension CompiledOfflinePushRule {
-  /// Saves a rule at an instant and compiles the saved rule: a server's save step as one
-  /// call, validating once and looking the zone up once.
-  ///
-  /// The compiled rule is the one ``init(rule:zones:)`` compiles from
-  /// `rule.saved(at: savedAt, zones: zones)`, and the errors are those of
-  /// `OfflinePushRule.saved(at:zones:)`. To store the saved rule too, use
-  /// `OfflinePushRule.savedAndCompiled(at:zones:)`.
-  ///
-  /// - Parameters:
-  ///   - rule: The rule as the client submitted it.
-  ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
-  ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public init(rule: OfflinePushRule, savedAt: Int64, zones: ZoneDatabase)
-    throws(RuleValidationError)
-  {
-    // The compiled rule takes only the switches and the platform lists from the rule, which
-    // saving leaves as they are.
-    self.init(
-      validatedRule: rule,
-      schedule: try rule.saving(at: savedAt, zones: zones).schedule)
-  }
 }

@@ -54,18 +54,25 @@ public struct OfflinePushRule: Sendable, Hashable, Codable {
   /// Decodes the wire form; absent keys take their defaults, present keys must have the right
   /// JSON type.
   ///
+  /// For interop with `Codable` only (the value inside a type of your own): this follows the
+  /// decoder's semantics, not the wire's strict rules. With `JSONDecoder`, an explicit `null`
+  /// reads as an absent key, a key twice in one object keeps one of the values, and numbers
+  /// are read by its parser (`21.9999999999999999` may read as 22). For the strict rules, read
+  /// the value's own bytes with `init(jsonBytes:)` (`EmbeddedJSON.bytes(at:in:)` finds them
+  /// in a larger document).
+  ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key path of a value of the wrong type.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    onlinePlatforms = try c.decodeWire([Platform].self, forKey: .onlinePlatforms) ?? []
+    onlinePlatforms = try c.decodeIfPresent([Platform].self, forKey: .onlinePlatforms) ?? []
     notToReceiveOfflinePushPlatforms =
-      try c.decodeWire([Platform].self, forKey: .notToReceiveOfflinePushPlatforms) ?? []
-    offlinePushEnabled = try c.decodeWire(Bool.self, forKey: .offlinePushEnabled) ?? true
+      try c.decodeIfPresent([Platform].self, forKey: .notToReceiveOfflinePushPlatforms) ?? []
+    offlinePushEnabled = try c.decodeIfPresent(Bool.self, forKey: .offlinePushEnabled) ?? true
     messageOfflinePushEnabled =
-      try c.decodeWire(Bool.self, forKey: .messageOfflinePushEnabled) ?? true
+      try c.decodeIfPresent(Bool.self, forKey: .messageOfflinePushEnabled) ?? true
     callOfflinePushEnabled =
-      try c.decodeWire(Bool.self, forKey: .callOfflinePushEnabled) ?? true
-    doNotDisturbRule = try c.decodeWire(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
+      try c.decodeIfPresent(Bool.self, forKey: .callOfflinePushEnabled) ?? true
+    doNotDisturbRule = try c.decodeIfPresent(DoNotDisturbRule.self, forKey: .doNotDisturbRule)
   }
 }

@@ -66,7 +66,7 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the value is not an integer.
   public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.decodeWireInteger()
+    rawValue = try decoder.singleValueContainer().decode(Int.self)
   }
 
   /// Encodes the wire integer.

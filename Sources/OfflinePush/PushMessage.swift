@@ -48,18 +48,25 @@ public struct PushMessage: Sendable, Hashable, Codable {
     case sender, mentioned, mentionAll, urgent, previousCallAt
   }
 
-  /// Decodes the wire form; absent keys take their defaults, `null` is an error.
+  /// Decodes the wire form; absent keys take their defaults.
+  ///
+  /// For interop with `Codable` only (the value inside a type of your own): this follows the
+  /// decoder's semantics, not the wire's strict rules. With `JSONDecoder`, an explicit `null`
+  /// reads as an absent key, a key twice in one object keeps one of the values, and numbers
+  /// are read by its parser (`21.9999999999999999` may read as 22). For the strict rules, read
+  /// the value's own bytes with `init(jsonBytes:)` (`EmbeddedJSON.bytes(at:in:)` finds them
+  /// in a larger document).
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key path of a bad value.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    sender = try c.decodeWire(String.self, forKey: .sender)
+    sender = try c.decodeIfPresent(String.self, forKey: .sender)
     senderHash = Self.senderHash(of: sender)
-    mentioned = try c.decodeWire(Bool.self, forKey: .mentioned) ?? false
-    mentionAll = try c.decodeWire(Bool.self, forKey: .mentionAll) ?? false
-    urgent = try c.decodeWire(Bool.self, forKey: .urgent) ?? false
-    previousCallAt = try c.decodeWire(Int64.self, forKey: .previousCallAt)
+    mentioned = try c.decodeIfPresent(Bool.self, forKey: .mentioned) ?? false
+    mentionAll = try c.decodeIfPresent(Bool.self, forKey: .mentionAll) ?? false
+    urgent = try c.decodeIfPresent(Bool.self, forKey: .urgent) ?? false
+    previousCallAt = try c.decodeIfPresent(Int64.self, forKey: .previousCallAt)
   }
 
   /// ``CompiledPushPreferences/SenderTable/hash(of:)`` of a sender, 0 without one.

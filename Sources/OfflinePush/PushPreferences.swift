@@ -40,16 +40,17 @@ public struct PushPreferences: Sendable, Hashable, Codable {
       case senders, mentions, urgent, repeatCallSeconds
     }
 
-    /// Decodes the wire form; absent keys take their defaults, `null` is an error.
+    /// Decodes the wire form; absent keys take their defaults (for interop only: the decoder's
+    /// semantics, as `PushPreferences.init(from:)` says).
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` naming the key path of a bad value.
     public init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
-      senders = try c.decodeWire([String].self, forKey: .senders) ?? []
-      mentions = try c.decodeWire(Bool.self, forKey: .mentions) ?? false
-      urgent = try c.decodeWire(Bool.self, forKey: .urgent) ?? false
-      repeatCallSeconds = try c.decodeWire(Int64.self, forKey: .repeatCallSeconds) ?? 0
+      senders = try c.decodeIfPresent([String].self, forKey: .senders) ?? []
+      mentions = try c.decodeIfPresent(Bool.self, forKey: .mentions) ?? false
+      urgent = try c.decodeIfPresent(Bool.self, forKey: .urgent) ?? false
+      repeatCallSeconds = try c.decodeIfPresent(Int64.self, forKey: .repeatCallSeconds) ?? 0
     }
   }
 
@@ -72,13 +73,20 @@ public struct PushPreferences: Sendable, Hashable, Codable {
     case level, breakthrough
   }
 
-  /// Decodes the wire form; absent keys take their defaults, `null` is an error.
+  /// Decodes the wire form; absent keys take their defaults.
+  ///
+  /// For interop with `Codable` only (the value inside a type of your own): this follows the
+  /// decoder's semantics, not the wire's strict rules. With `JSONDecoder`, an explicit `null`
+  /// reads as an absent key, a key twice in one object keeps one of the values, and numbers
+  /// are read by its parser (`21.9999999999999999` may read as 22). For the strict rules, read
+  /// the value's own bytes with `init(jsonBytes:)` (`EmbeddedJSON.bytes(at:in:)` finds them
+  /// in a larger document).
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` naming the key path of a bad value.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    level = try c.decodeWire(NotificationLevel.self, forKey: .level) ?? .all
-    breakthrough = try c.decodeWire(BreakthroughPolicy.self, forKey: .breakthrough) ?? .init()
+    level = try c.decodeIfPresent(NotificationLevel.self, forKey: .level) ?? .all
+    breakthrough = try c.decodeIfPresent(BreakthroughPolicy.self, forKey: .breakthrough) ?? .init()
   }
 }

@@ -110,6 +110,7 @@ package struct JSONDecoded<Value> {
 
 /// A wire type read member by member into a value that starts with the wire defaults, so
 /// that the value is built where it is stored and never copied on its way out.
+@usableFromInline
 package protocol JSONMemberReading {
   /// The value with the wire defaults: what an object with no members gives.
   static var wireDefaults: Self { get }

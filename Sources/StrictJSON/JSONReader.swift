@@ -327,9 +327,9 @@ package struct JSONReader: JSONByteScanning {
     /// The first one, kept as bytes until a second one needs comparing.
     @usableFromInline
     var first: UnsafeBufferPointer<UInt8>?
-    /// All of them unescaped, from the second one on.
+    /// All of them unescaped, from the second one on: keys are equal when these bytes are.
     @usableFromInline
-    var set: Set<String>?
+    var set: Set<[UInt8]>?
 
     /// Records a key; false when it was seen before.
     @usableFromInline
@@ -657,11 +657,14 @@ package struct JSONKeyNames: @unchecked Sendable {
     return true
   }
 
-  /// The index of a key given as its text, if it is known (compared as Swift strings are,
-  /// as every key has been since the wire types were first decoded).
+  /// The index of a key given as its text, if it is known: equal bytes, not equal Swift
+  /// strings (canonically equivalent text is another key).
   @usableFromInline
   func index(of text: String) -> Int? {
-    names.firstIndex { $0.description == text }
+    names.firstIndex { name in
+      text.utf8.elementsEqual(
+        UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
   }
 }
 

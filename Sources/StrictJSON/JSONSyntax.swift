@@ -1,17 +1,13 @@
-/// A strict RFC 8259 syntax check of one JSON document, for clear `invalidJSON` messages
-/// (Foundation's decoder only says "not valid JSON") and for bounded nesting.
-///
-/// It also decides what Foundation's decoder does not see or decides otherwise, each with its
-/// key path:
+/// A strict RFC 8259 syntax check of one JSON document, read again after ``JSONReader`` stopped
+/// or refused a value, to name what it found with its key path:
 /// - every number that is not an integer within 64 bits, decided on the text
-///   (``exactInteger(_:)``): Foundation reads a fraction or an exponent through a `Double`, so
-///   it takes `1e-400` as 0 and `21.9999999999999999` as 22;
-/// - the first key that appears twice in one object, compared after unescaping (`"a"` and
-///   `"\u0061"` are the same key): Foundation keeps one of them silently.
+///   (``exactInteger(_:)``; `1e-400` and `21.9999999999999999` are not);
+/// - the first key that appears twice in one object, keys equal when their unescaped bytes
+///   are (`"a"` and `"\u0061"` are the same key; `"\u00e9"` and `"e\u0301"`, or two lone
+///   surrogate escapes `"\ud800"` and `"\ud801"`, are not).
 ///
-/// ``canonicalDocument()`` then gives the document for Foundation with each number that has a
-/// fraction or an exponent written as the plain integer it is, or as a fraction that no
-/// integer field accepts.
+/// ``canonicalDocument()`` is kept for the recall reader alone, which still hands a document to
+/// `JSONDecoder`; it goes when that reader reads with ``JSONReader``.
 @usableFromInline
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
@@ -128,13 +124,14 @@ package struct JSONSyntax: JSONByteScanning {
     index += 1
     skipWhitespace()
     if consume(UInt8(ascii: "}")) { return }
-    var keys = Set<String>()
+    var keys = Set<[UInt8]>()
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw problem("expected a string key")
       }
-      let key = Self.unescaped(try string())
-      if !keys.insert(key).inserted, firstDuplicateKey == nil {
+      let unescaped = Self.unescaped(try string())
+      let key = String(decoding: unescaped, as: UTF8.self)
+      if !keys.insert(unescaped).inserted, firstDuplicateKey == nil {
         firstDuplicateKey = DuplicateKey(path: location(appending: key))
       }
       skipWhitespace()
@@ -216,17 +213,21 @@ package struct JSONSyntax: JSONByteScanning {
     return result
   }
 
-  /// A string's text with its escapes decoded, as a decoder sees it as a key. A lone
-  /// surrogate escape reads as U+FFFD.
+  /// A key's bytes with its escapes decoded, to compare keys: two keys are the same key when
+  /// these bytes are equal (not when they are equal as Swift strings, which would make
+  /// canonically equivalent keys one key). A lone surrogate escape is written as the three
+  /// bytes UTF-8 would give its code point, so that two different ones stay different.
   ///
   /// - Parameter raw: The bytes between the quotes, valid as ``string()`` checked them.
-  /// - Returns: The text.
-  static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-    guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-    var units: [UInt16] = []
+  /// - Returns: The unescaped bytes.
+  @usableFromInline
+  static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    guard raw.contains(UInt8(ascii: "\\")) else { return Array(raw) }
+    var result: [UInt8] = []
+    result.reserveCapacity(raw.count)
     var index = 0
-    func hex(_ at: Int) -> UInt16 {
-      var value: UInt16 = 0
+    func hex(_ at: Int) -> UInt32 {
+      var value: UInt32 = 0
       for byte in raw[at..<(at + 4)] {
         let digit: UInt8
         switch byte {
@@ -234,83 +235,53 @@ package struct JSONSyntax: JSONByteScanning {
         case 0x41...0x46: digit = byte - 0x41 + 10
         default: digit = byte - 0x61 + 10
         }
-        value = value << 4 | UInt16(digit)
+        value = value << 4 | UInt32(digit)
       }
       return value
     }
     while index < raw.count {
       let byte = raw[index]
       guard byte == UInt8(ascii: "\\") else {
-        // Copy the unescaped run as UTF-16.
-        var end = index
-        while end < raw.count, raw[end] != UInt8(ascii: "\\") { end += 1 }
-        units.append(
-          contentsOf: String(
-            decoding: UnsafeBufferPointer(rebasing: raw[index..<end]), as: UTF8.self
-          )
-          .utf16)
-        index = end
+        result.append(byte)
+        index += 1
         continue
       }
       let escape = raw[index + 1]
       index += 2
       switch escape {
-      case UInt8(ascii: "b"): units.append(0x08)
-      case UInt8(ascii: "f"): units.append(0x0C)
-      case UInt8(ascii: "n"): units.append(0x0A)
-      case UInt8(ascii: "r"): units.append(0x0D)
-      case UInt8(ascii: "t"): units.append(0x09)
+      case UInt8(ascii: "b"): result.append(0x08)
+      case UInt8(ascii: "f"): result.append(0x0C)
+      case UInt8(ascii: "n"): result.append(0x0A)
+      case UInt8(ascii: "r"): result.append(0x0D)
+      case UInt8(ascii: "t"): result.append(0x09)
       case UInt8(ascii: "u"):
-        units.append(hex(index))
+        var code = hex(index)
         index += 4
-      default: units.append(UInt16(escape))  // \" \\ \/
+        if (0xD800...0xDBFF).contains(code), index + 6 <= raw.count,
+          raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u"),
+          case let low = hex(index + 2), (0xDC00...0xDFFF).contains(low)
+        {
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          index += 6
+        }
+        switch code {
+        case ..<0x80:
+          result.append(UInt8(code))
+        case ..<0x800:
+          result += [0xC0 | UInt8(code >> 6), 0x80 | UInt8(code & 0x3F)]
+        case ..<0x10000:
+          result += [
+            0xE0 | UInt8(code >> 12), 0x80 | UInt8((code >> 6) & 0x3F), 0x80 | UInt8(code & 0x3F),
+          ]
+        default:
+          result += [
+            0xF0 | UInt8(code >> 18), 0x80 | UInt8((code >> 12) & 0x3F),
+            0x80 | UInt8((code >> 6) & 0x3F), 0x80 | UInt8(code & 0x3F),
+          ]
+        }
+      default: result.append(escape)  // \" \\ \/
       }
     }
-    return String(decoding: units, as: UTF16.self)
-  }
-
-}
-
-extension JSONSyntax {
-  /// What a successful ``JSONSyntax/check()`` found, kept after the document's bytes are gone.
-  @usableFromInline
-  package struct Checked {
-    /// The first numbers that are not integers within 64 bits, in document order.
-    @usableFromInline
-    package var nonIntegers: [NonInteger]
-    /// The first key that appears twice in one object.
-    @usableFromInline
-    package var firstDuplicateKey: DuplicateKey?
-    /// ``JSONSyntax/canonicalDocument()``.
-    @usableFromInline
-    package var canonicalDocument: [UInt8]?
-
-    /// Keeps what a check found.
-    ///
-    /// - Parameter syntax: A syntax whose ``JSONSyntax/check()`` succeeded.
-    @usableFromInline
-    package init(_ syntax: JSONSyntax) {
-      nonIntegers = syntax.nonIntegers
-      firstDuplicateKey = syntax.firstDuplicateKey
-      canonicalDocument = syntax.canonicalDocument()
-    }
-
-    /// The first number that is not an integer within 64 bits.
-    @usableFromInline
-    package var firstNonInteger: NonInteger? { nonIntegers.first }
-
-    /// The first number that is not an integer within 64 bits at this key path or inside
-    /// the value there (a field that is a list of integers), if any.
-    ///
-    /// - Parameter keyPath: A key path as ``NonInteger/path`` writes it.
-    /// - Returns: The number, with its own key path.
-    @usableFromInline
-    package func nonInteger(at keyPath: String) -> NonInteger? {
-      nonIntegers.first { number in
-        number.path == keyPath
-          || (number.path.hasPrefix(keyPath)
-            && [".", "["].contains(number.path.dropFirst(keyPath.count).first))
-      }
-    }
+    return result
   }
 }

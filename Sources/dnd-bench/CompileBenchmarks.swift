@@ -39,7 +39,7 @@ func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout Benchmar
     {
       var count = 0
       for i in 0..<coldCalls {
-        guard let rule = try? OfflinePushRule(jsonData: coldJSON),
+        guard let rule = try? OfflinePushRule(jsonBytes: coldJSON),
           let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones),
           let d = try? compiled.decide(
             kind: .message, target: .iPhoneOS, online: online, at: nyInstants[i & 4095])
@@ -49,10 +49,10 @@ func measureCompileAndColdPath(_ run: BenchmarkRun, into results: inout Benchmar
       return count
     },
     {
-      // The same decoding step alone (OfflinePushRule(jsonData:), the strict reader).
+      // The same decoding step alone (OfflinePushRule(jsonBytes:), the strict reader).
       var count = 0
       for _ in 0..<coldCalls
-      where (try? OfflinePushRule(jsonData: coldJSON)) != nil {
+      where (try? OfflinePushRule(jsonBytes: coldJSON)) != nil {
         count += 1
       }
       return count

@@ -84,6 +84,13 @@ final class DateInteropTests: XCTestCase {
       let savedDND = try dnd.saved(at: date, zones: zones)
       XCTAssertEqual(savedDND, try dnd.saved(at: second, zones: zones), context)
       let schedule = try DoNotDisturbSchedule(rule: savedDND, zones: zones)
+      let dndStep = try dnd.savedAndCompiled(at: date, zones: zones)
+      XCTAssertEqual(dndStep.rule, savedDND, context)
+      XCTAssertEqual(dndStep.compiled, schedule, context)
+      let dndDocument = try DoNotDisturbRule.savedAndCompiled(
+        jsonBytes: Data(dnd.jsonBytes()), at: date, zones: zones)
+      XCTAssertEqual(dndDocument.rule, savedDND, context)
+      XCTAssertEqual(dndDocument.compiled, schedule, context)
       XCTAssertEqual(try schedule.contains(date), try schedule.contains(second), context)
       XCTAssertEqual(
         try schedule.nextChange(after: date)?.unixSeconds, try schedule.nextChange(after: second),
@@ -102,6 +109,17 @@ final class DateInteropTests: XCTestCase {
       let saved = try push.saved(at: date, zones: zones)
       XCTAssertEqual(saved, try push.saved(at: second, zones: zones), context)
       let compiled = try CompiledOfflinePushRule(rule: saved, zones: zones)
+      let pushStep = try push.savedAndCompiled(at: date, zones: zones)
+      XCTAssertEqual(pushStep.rule, saved, context)
+      XCTAssertEqual(pushStep.compiled, compiled, context)
+      // The save step from a client's `Data`, and the load step from the stored `Data`.
+      let pushDocument = try OfflinePushRule.savedAndCompiled(
+        jsonBytes: Data(push.jsonBytes()), at: date, zones: zones)
+      XCTAssertEqual(pushDocument.rule, saved, context)
+      XCTAssertEqual(pushDocument.compiled, compiled, context)
+      XCTAssertEqual(
+        try CompiledOfflinePushRule(jsonBytes: Data(saved.jsonBytes()), zones: zones), compiled,
+        context)
       let decision = try compiled.decide(
         kind: .message, target: .iPhoneOS, online: PlatformSet(), at: date)
       XCTAssertEqual(

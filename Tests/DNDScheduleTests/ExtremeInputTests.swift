@@ -2,7 +2,6 @@ import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
 import SystemInterface
 import XCTest
 import ZoneInfo
@@ -293,7 +292,7 @@ final class ExtremeInputTests: XCTestCase {
     // Numbers no Int holds are decoding errors at their key path.
     for text in ["9223372036854775808", "-9223372036854775809", "1e19", "23.5", "1e400"] {
       let json = Data(#"{"startHour": \#(text)}"#.utf8)
-      XCTAssertThrowsError(try RuleDecodingError.decode(DoNotDisturbRule.self, from: json), text) {
+      XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: json), text) {
         let keyPath = ($0 as? RuleDecodingError)?.keyPath
         XCTAssertTrue(
           keyPath == "startHour" || keyPath == "", "\(text): \(String(describing: keyPath))")
@@ -301,7 +300,7 @@ final class ExtremeInputTests: XCTestCase {
     }
     let extreme = Data(
       #"{"startHour": 9223372036854775807, "endMinute": -9223372036854775808}"#.utf8)
-    let decoded = try RuleDecodingError.decode(DoNotDisturbRule.self, from: extreme)
+    let decoded = try DoNotDisturbRule(jsonBytes: extreme)
     XCTAssertEqual(
       decoded.validate(zones: zones).errors.map(\.code), [.invalidHour, .invalidMinute])
   }
@@ -563,7 +562,7 @@ final class ExtremeInputTests: XCTestCase {
   /// The DND half of the `rule-json` fuzz findings (the push half is in OfflinePushTests).
   func testRuleJSONFuzzRegressionsAsDNDRules() throws {
     for (name, bytes) in try regressionInputs("rule-json") {
-      guard let rule = try? RuleDecodingError.decode(DoNotDisturbRule.self, from: Data(bytes))
+      guard let rule = try? DoNotDisturbRule(jsonBytes: Data(bytes))
       else { continue }
       for savedAt in [Zone.supportedInstants.lowerBound, 0, Zone.supportedInstants.upperBound] {
         guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }

@@ -3,7 +3,6 @@ import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
 import XCTest
 import ZoneInfo
 
@@ -200,7 +199,7 @@ final class RuleValidationTests: XCTestCase {
     ]
     for (json, path) in cases {
       XCTAssertThrowsError(
-        try RuleDecodingError.decode(DoNotDisturbRule.self, from: Data(json.utf8)), json
+        try DoNotDisturbRule(jsonBytes: Data(json.utf8)), json
       ) {
         XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, path, json)
       }

@@ -161,7 +161,7 @@ final class RuleJSONRegressionTests: XCTestCase {
       let probes: [Int64] = [
         Zone.supportedInstants.lowerBound, 0, 1_773_025_200, Zone.supportedInstants.upperBound,
       ]
-      if let rule = try? DoNotDisturbRule(jsonData: data) {
+      if let rule = try? DoNotDisturbRule(jsonBytes: data) {
         let valid = rule.validate(zones: zones).errors.isEmpty
         XCTAssertEqual((try? DoNotDisturbSchedule(rule: rule, zones: zones)) != nil, valid, name)
         for savedAt in probes {
@@ -170,7 +170,7 @@ final class RuleJSONRegressionTests: XCTestCase {
             try DoNotDisturbSchedule(rule: saved, zones: zones), "\(name) \(savedAt)")
         }
       }
-      guard let rule = try? OfflinePushRule(jsonData: data) else {
+      guard let rule = try? OfflinePushRule(jsonBytes: data) else {
         continue
       }
       for savedAt in probes {

@@ -16,7 +16,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
   }
 
   func testDefaultsWhenAbsent() throws {
-    let rule = try OfflinePushRule(jsonData: Data("{}".utf8))
+    let rule = try OfflinePushRule(jsonBytes: Data("{}".utf8))
     XCTAssertEqual(rule, OfflinePushRule())
     XCTAssertTrue(
       rule.offlinePushEnabled && rule.messageOfflinePushEnabled && rule.callOfflinePushEnabled)
@@ -43,8 +43,8 @@ final class OfflinePushRuleWireTests: XCTestCase {
         doNotDisturbRule: Bool.random(using: &rng)
           ? generators.rule(zoneID: generators.zoneID(using: &rng), using: &rng) : nil)
       let data = try JSONEncoder().encode(rule)
-      XCTAssertEqual(try OfflinePushRule(jsonData: data), rule, "[seed \(seed)]")
-      XCTAssertEqual(try OfflinePushRule(jsonData: rule.jsonData()), rule, "[seed \(seed)]")
+      XCTAssertEqual(try OfflinePushRule(jsonBytes: data), rule, "[seed \(seed)]")
+      XCTAssertEqual(try OfflinePushRule(jsonBytes: rule.jsonBytes()), rule, "[seed \(seed)]")
     }
   }
 
@@ -84,13 +84,13 @@ final class OfflinePushRuleWireTests: XCTestCase {
       switch cells[1] {
       case "decoding":
         XCTAssertThrowsError(
-          try OfflinePushRule(jsonData: data), cells[0]
+          try OfflinePushRule(jsonBytes: data), cells[0]
         ) {
           guard let error = $0 as? RuleDecodingError else { return XCTFail("\(cells[0]): \($0)") }
           if cells[2] != "*" { XCTAssertEqual(error.keyPath, cells[2], "\(cells[0]): \(error)") }
         }
       default:
-        let rule = try OfflinePushRule(jsonData: data)
+        let rule = try OfflinePushRule(jsonBytes: data)
         XCTAssertThrowsError(try rule.saved(at: 1_772_982_000, zones: zones), cells[0]) {
           guard let error = $0 as? RuleValidationError else { return XCTFail("\(cells[0]): \($0)") }
           XCTAssertEqual(
@@ -108,7 +108,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
       {"doNotDisturbRule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 1,
        "onceEndTimestamp": 42, "timeZoneID": "Asia/Shanghai"}}
       """
-    let rule = try OfflinePushRule(jsonData: Data(json.utf8))
+    let rule = try OfflinePushRule(jsonBytes: Data(json.utf8))
     // Saved at 12:00 Shanghai on 2026-03-08: the first period ending after it is tonight's,
     // ending 2026-03-09T08:00+08:00 = 2026-03-09T00:00:00Z.
     let saved = try rule.saved(at: 1_772_942_400, zones: zones)
@@ -125,7 +125,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
        "doNotDisturbRule": {"enabled": 1, "startHour": 22, "endHour": "8",
          "timeZoneID": "Asia/Shanghai"}}
       """
-    XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(json.utf8))) {
+    XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(json.utf8))) {
       guard let error = $0 as? RuleDecodingError else { return XCTFail("\($0)") }
       XCTAssertEqual(
         error.errors.map(\.keyPath),
@@ -138,9 +138,9 @@ final class OfflinePushRuleWireTests: XCTestCase {
       XCTAssertTrue(error.description.contains("at doNotDisturbRule.endHour: expected an integer"))
     }
     // One bad field: one error, as before.
-    XCTAssertThrowsError(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": 0}"#.utf8))) {
+    XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": 0}"#.utf8))) {
       XCTAssertEqual(($0 as? RuleDecodingError)?.errors.count, 1)
     }
-    XCTAssertNoThrow(try OfflinePushRule(jsonData: Data(#"{"offlinePushEnabled": false}"#.utf8)))
+    XCTAssertNoThrow(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": false}"#.utf8)))
   }
 }

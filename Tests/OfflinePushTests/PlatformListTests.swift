@@ -154,10 +154,6 @@ final class PlatformListTests: XCTestCase {
         ("compile", { _ = try CompiledOfflinePushRule(rule: rule, zones: self.zones) }),
         ("save", { _ = try rule.saved(at: savedAt, zones: self.zones) }),
         ("save and compile", { _ = try rule.savedAndCompiled(at: savedAt, zones: self.zones) }),
-        (
-          "compile saving",
-          { _ = try CompiledOfflinePushRule(rule: rule, savedAt: savedAt, zones: self.zones) }
-        ),
       ]
       for (name, attempt) in attempts {
         if expected.isEmpty {

@@ -184,17 +184,17 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
 
   func testWireForms() throws {
     let preferences = try PushPreferences(
-      jsonData: Data(
+      jsonBytes: Data(
         #"{"breakthrough": {"senders": ["b\u00f6b"], "repeatCallSeconds": 9.0e2}, "x": [1]}"#.utf8))
     XCTAssertEqual(
       preferences,
       PushPreferences(breakthrough: .init(senders: ["b\u{F6}b"], repeatCallSeconds: 900)))
-    XCTAssertEqual(try PushPreferences(jsonData: Data("{}".utf8)), PushPreferences())
+    XCTAssertEqual(try PushPreferences(jsonBytes: Data("{}".utf8)), PushPreferences())
     XCTAssertEqual(
-      try ConversationSetting(jsonData: Data(#"{"level": "none"}"#.utf8)),
+      try ConversationSetting(jsonBytes: Data(#"{"level": "none"}"#.utf8)),
       ConversationSetting(level: .muted))
     XCTAssertEqual(
-      try PushMessage(jsonData: Data(#"{"sender": "eve", "mentionAll": true}"#.utf8)),
+      try PushMessage(jsonBytes: Data(#"{"sender": "eve", "mentionAll": true}"#.utf8)),
       PushMessage(sender: "eve", mentionAll: true))
     func failure(_ decode: () throws -> Any) -> String {
       do {
@@ -207,22 +207,22 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
     XCTAssertEqual(
       failure {
         try PushPreferences(
-          jsonData: Data(#"{"level": "some", "breakthrough": {"urgent": null}}"#.utf8))
+          jsonBytes: Data(#"{"level": "some", "breakthrough": {"urgent": null}}"#.utf8))
       },
       #"invalid JSON at level: "some" is not a level: expected "all", "mentions" or "none"; "#
         + "at breakthrough.urgent: expected a boolean, found null")
     XCTAssertEqual(
-      failure { try ConversationSetting(jsonData: Data(#"{"until": 1.5}"#.utf8)) },
+      failure { try ConversationSetting(jsonBytes: Data(#"{"until": 1.5}"#.utf8)) },
       "invalid JSON at until: 1.5 is not an integer within 64 bits")
     XCTAssertTrue(
-      failure { try PushMessage(jsonData: Data(#"{"sender": "a", "sender": "b"}"#.utf8)) }
+      failure { try PushMessage(jsonBytes: Data(#"{"sender": "a", "sender": "b"}"#.utf8)) }
         .contains("sender"))
     XCTAssertTrue(
-      failure { try PushMessage(jsonData: Data("\u{FEFF}{}".utf8)) }.hasPrefix("invalid JSON"))
+      failure { try PushMessage(jsonBytes: Data("\u{FEFF}{}".utf8)) }.hasPrefix("invalid JSON"))
     // Encoding and decoding give back the value.
     let message = PushMessage(sender: "bob", mentioned: true, previousCallAt: 5)
     XCTAssertEqual(
-      try PushMessage(jsonData: try JSONEncoder().encode(message)), message)
+      try PushMessage(jsonBytes: try JSONEncoder().encode(message)), message)
   }
 
   func testExplanations() throws {

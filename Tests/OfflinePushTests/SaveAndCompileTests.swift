@@ -7,8 +7,9 @@ import OfflinePush
 import XCTest
 import ZoneInfo
 
-/// The one save-and-compile call against its steps: decode, then `saved(at:)`, then compile,
-/// on generated rules (valid, and made invalid one field or several at a time).
+/// The save step and the load step against their parts: decode, then `saved(at:)`, then
+/// compile, on generated rules (valid, and made invalid one field or several at a time), from
+/// every kind of bytes.
 final class SaveAndCompileTests: XCTestCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
   var generators: Generators!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
@@ -49,24 +50,43 @@ final class SaveAndCompileTests: XCTestCase {
     }
   }
 
+  /// What a save step returns, comparable.
+  struct Saved<Rule: Equatable, Compiled: Equatable>: Equatable {
+    var rule: Rule
+    var compiled: Compiled
+
+    init(_ step: (rule: Rule, compiled: Compiled)) {
+      (rule, compiled) = step
+    }
+  }
+
   /// The steps one after another, as a result.
-  func stepByStep(_ json: Data, savedAt: Int64) -> Result<
-    CompiledOfflinePushRule, RuleDocumentError
+  func stepByStep(_ json: [UInt8], savedAt: Int64) -> Result<
+    Saved<OfflinePushRule, CompiledOfflinePushRule>, RuleDocumentError
   > {
     let rule: OfflinePushRule
-    do { rule = try OfflinePushRule(jsonData: json) } catch { return .failure(.decoding(error)) }
+    do { rule = try OfflinePushRule(jsonBytes: json) } catch { return .failure(.decoding(error)) }
     do {
       let saved = try rule.saved(at: savedAt, zones: zones)
-      return .success(try CompiledOfflinePushRule(rule: saved, zones: zones))
+      return .success(Saved((saved, try CompiledOfflinePushRule(rule: saved, zones: zones))))
     } catch {
       return .failure(.validation(error))
     }
   }
 
-  /// `CompiledOfflinePushRule(jsonData:savedAt:zones:)` and `(rule:savedAt:zones:)` give what
-  /// decode → `saved(at:)` → `CompiledOfflinePushRule(rule:zones:)` gives: the same compiled
-  /// rule, or the same typed error with the same fields in the same order; and
-  /// `savedAndCompiled(at:zones:)` stores the rule `saved(at:)` stores.
+  /// The document's bytes as each kind of collection the byte initializers take.
+  func byteForms(_ json: [UInt8]) -> [(kind: String, bytes: any Collection<UInt8>)] {
+    [
+      ("array", json), ("slice", ([0x20] + json + [0x20])[1...json.count]), ("Data", Data(json)),
+      ("lazy", json.lazy.map { $0 }),
+    ]
+  }
+
+  /// `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)` gives what decode →
+  /// `saved(at:)` → `CompiledOfflinePushRule(rule:zones:)` gives: the same saved and compiled
+  /// rule, or the same typed error with the same fields in the same order, from every kind of
+  /// bytes; `savedAndCompiled(at:zones:)` on the decoded rule agrees; and loading the stored
+  /// rule's document gives the compiled rule back.
   func testPushCallEqualsTheSteps() throws {
     let seed = SplitMix64.seed(default: 0x5A7E_C0DE)
     var rng = SplitMix64(seed: seed)
@@ -88,33 +108,30 @@ final class SaveAndCompileTests: XCTestCase {
         callOfflinePushEnabled: Bool.random(using: &rng),
         doNotDisturbRule: Int.random(in: 0..<6, using: &rng) == 0 ? nil : dndRule(using: &rng))
       let at = savedAt(using: &rng)
-      var json = try rule.jsonData()
+      var json = rule.jsonBytes()
       if Int.random(in: 0..<20, using: &rng) == 0 {
-        json = Data(#"{"offlinePushEnabled": 1}"#.utf8)
+        json = Array(#"{"offlinePushEnabled": 1}"#.utf8)
       }
       let label =
         "[seed \(seed), round \(round)] saved at \(at): \(String(decoding: json, as: UTF8.self))"
       let expected = stepByStep(json, savedAt: at)
-      let actual = Result { () throws(RuleDocumentError) in
-        try CompiledOfflinePushRule(jsonData: json, savedAt: at, zones: zones)
+      for (kind, bytes) in byteForms(json) {
+        let actual = Result { () throws(RuleDocumentError) in
+          Saved(try OfflinePushRule.savedAndCompiled(jsonBytes: bytes, at: at, zones: zones))
+        }
+        XCTAssertEqual(actual, expected, "\(kind) \(label)")
       }
-      XCTAssertEqual(actual, expected, label)
-      let fromBytes = Result { () throws(RuleDocumentError) in
-        try CompiledOfflinePushRule(jsonBytes: [UInt8](json), savedAt: at, zones: zones)
-      }
-      XCTAssertEqual(fromBytes, expected, label)
       switch expected {
-      case .success(let compiled):
+      case .success(let saved):
         outcomes.compiled += 1
-        let decoded = try OfflinePushRule(jsonData: json)
-        let both = try decoded.savedAndCompiled(at: at, zones: zones)
-        XCTAssertEqual(both.rule, try decoded.saved(at: at, zones: zones), label)
-        XCTAssertEqual(both.compiled, compiled, label)
+        let decoded = try OfflinePushRule(jsonBytes: json)
+        XCTAssertEqual(Saved(try decoded.savedAndCompiled(at: at, zones: zones)), saved, label)
         XCTAssertEqual(
-          try CompiledOfflinePushRule(rule: decoded, savedAt: at, zones: zones), compiled, label)
+          try CompiledOfflinePushRule(jsonBytes: saved.rule.jsonBytes(), zones: zones),
+          saved.compiled, label)
       case .failure(.validation(let error)):
         outcomes.invalid += 1
-        let decoded = try OfflinePushRule(jsonData: json)
+        let decoded = try OfflinePushRule(jsonBytes: json)
         XCTAssertThrowsError(try decoded.savedAndCompiled(at: at, zones: zones), label) {
           XCTAssertEqual($0 as? RuleValidationError, error, label)
         }
@@ -133,8 +150,9 @@ final class SaveAndCompileTests: XCTestCase {
     XCTAssertGreaterThan(outcomes.undecodable, 50, "\(outcomes)")
   }
 
-  /// `DoNotDisturbSchedule(jsonData:savedAt:zones:)` and `(rule:savedAt:zones:)` give what
-  /// decode → `saved(at:)` → `DoNotDisturbSchedule(rule:zones:)` gives.
+  /// `DoNotDisturbRule.savedAndCompiled(jsonBytes:at:zones:)` and `savedAndCompiled(at:zones:)`
+  /// give what decode → `saved(at:)` → `DoNotDisturbSchedule(rule:zones:)` gives, and loading
+  /// the stored rule's document gives the schedule back.
   func testDoNotDisturbCallEqualsTheSteps() throws {
     let seed = SplitMix64.seed(default: 0xD0_0D1E)
     var rng = SplitMix64(seed: seed)
@@ -145,20 +163,25 @@ final class SaveAndCompileTests: XCTestCase {
       let json = try JSONEncoder().encode(rule)
       let label = "[seed \(seed), round \(round)] saved at \(at): \(rule)"
       let expected = Result { () throws(RuleValidationError) in
-        try DoNotDisturbSchedule(rule: rule.saved(at: at, zones: zones), zones: zones)
+        let saved = try rule.saved(at: at, zones: zones)
+        return Saved((saved, try DoNotDisturbSchedule(rule: saved, zones: zones)))
       }
       let byValue = Result { () throws(RuleValidationError) in
-        try DoNotDisturbSchedule(rule: rule, savedAt: at, zones: zones)
-      }
-      let byDocument = Result { () throws(RuleDocumentError) in
-        try DoNotDisturbSchedule(jsonData: json, savedAt: at, zones: zones)
+        Saved(try rule.savedAndCompiled(at: at, zones: zones))
       }
       XCTAssertEqual(byValue, expected, label)
-      XCTAssertEqual(byDocument, expected.mapError(RuleDocumentError.validation), label)
-      let fromBytes = Result { () throws(RuleDocumentError) in
-        try DoNotDisturbSchedule(jsonBytes: [UInt8](json), savedAt: at, zones: zones)
+      for (kind, bytes) in byteForms([UInt8](json)) {
+        let byDocument = Result { () throws(RuleDocumentError) in
+          Saved(try DoNotDisturbRule.savedAndCompiled(jsonBytes: bytes, at: at, zones: zones))
+        }
+        XCTAssertEqual(
+          byDocument, expected.mapError(RuleDocumentError.validation), "\(kind) \(label)")
       }
-      XCTAssertEqual(fromBytes, byDocument, label)
+      if case .success(let saved) = expected {
+        XCTAssertEqual(
+          try DoNotDisturbSchedule(jsonBytes: saved.rule.jsonBytes(), zones: zones),
+          saved.compiled, label)
+      }
       if case .failure(let error) = expected {
         // A DND rule reports DNDSchedule's codes only.
         let declared = Set(RuleFieldError.Code.scheduleCodes)
@@ -170,7 +193,7 @@ final class SaveAndCompileTests: XCTestCase {
     XCTAssertLessThan(compiled, 2_900)
   }
 
-  /// `WeeklySchedule(jsonData:zones:)` gives what decode → `WeeklySchedule(rule:zones:)`
+  /// `WeeklySchedule(jsonBytes:zones:)` gives what decode → `WeeklySchedule(rule:zones:)`
   /// gives, for generated schedules, some with an unknown zone or a bad window.
   func testWeeklyCallEqualsTheSteps() throws {
     let seed = SplitMix64.seed(default: 0x3EE_C1A)
@@ -184,13 +207,15 @@ final class SaveAndCompileTests: XCTestCase {
       let label = "[seed \(seed), round \(round)] \(String(decoding: json, as: UTF8.self))"
       let expected = weeklyStepByStep(json)
       let actual = Result { () throws(RuleDocumentError) in
-        try WeeklySchedule(jsonData: json, zones: zones)
+        try WeeklySchedule(jsonBytes: json, zones: zones)
       }
       XCTAssertEqual(actual, expected, label)
-      let fromBytes = Result { () throws(RuleDocumentError) in
-        try WeeklySchedule(jsonBytes: [UInt8](json), zones: zones)
+      for (kind, bytes) in byteForms([UInt8](json)) {
+        let fromBytes = Result { () throws(RuleDocumentError) in
+          try WeeklySchedule(jsonBytes: bytes, zones: zones)
+        }
+        XCTAssertEqual(fromBytes, expected, "\(kind) \(label)")
       }
-      XCTAssertEqual(fromBytes, expected, label)
       if case .success = expected { compiled += 1 }
     }
     XCTAssertGreaterThan(compiled, 200)
@@ -199,7 +224,9 @@ final class SaveAndCompileTests: XCTestCase {
   /// Decode, then compile, as a result.
   func weeklyStepByStep(_ json: Data) -> Result<WeeklySchedule, RuleDocumentError> {
     let rule: WeeklyScheduleRule
-    do { rule = try WeeklyScheduleRule(jsonData: json) } catch { return .failure(.decoding(error)) }
+    do { rule = try WeeklyScheduleRule(jsonBytes: json) } catch {
+      return .failure(.decoding(error))
+    }
     do { return .success(try WeeklySchedule(rule: rule, zones: zones)) } catch {
       return .failure(.validation(error))
     }
@@ -214,7 +241,7 @@ final class SaveAndCompileTests: XCTestCase {
       #"{"onlinePlatforms": [1], "doNotDisturbRule": {"enabled": true, "startHour": 24, "endHour": 8, "repeatMode": 2, "timeZoneID": "Mars/Olympus"}}"#
         .utf8)
     XCTAssertThrowsError(
-      try CompiledOfflinePushRule(jsonData: document, savedAt: 1_772_942_400, zones: zones)
+      try OfflinePushRule.savedAndCompiled(jsonBytes: document, at: 1_772_942_400, zones: zones)
     ) {
       guard case .validation(let error) = $0 as? RuleDocumentError else { return XCTFail("\($0)") }
       XCTAssertEqual(
@@ -223,8 +250,7 @@ final class SaveAndCompileTests: XCTestCase {
     }
     XCTAssertThrowsError(
       try CompiledOfflinePushRule(
-        jsonData: Data(#"{"doNotDisturbRule": {"startHour": "22"}}"#.utf8), savedAt: 0, zones: zones
-      )
+        jsonBytes: Data(#"{"doNotDisturbRule": {"startHour": "22"}}"#.utf8), zones: zones)
     ) {
       guard case .decoding(let error) = $0 as? RuleDocumentError else { return XCTFail("\($0)") }
       XCTAssertEqual(error.keyPath, "doNotDisturbRule.startHour")
@@ -233,14 +259,14 @@ final class SaveAndCompileTests: XCTestCase {
     let late = Zone.supportedInstants.upperBound + 1
     let dnd = DoNotDisturbRule(enabled: true, startHour: 25, endHour: 8, repeatMode: .once)
     for rule in [OfflinePushRule(), OfflinePushRule(doNotDisturbRule: dnd)] {
-      XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, savedAt: late, zones: zones)) {
+      XCTAssertThrowsError(try rule.savedAndCompiled(at: late, zones: zones)) {
         let fields = ($0 as? RuleValidationError)?.errors.map(\.field)
         XCTAssertEqual(
           fields,
           rule.doNotDisturbRule == nil ? ["savedAt"] : ["doNotDisturbRule.startHour", "savedAt"])
       }
     }
-    XCTAssertThrowsError(try DoNotDisturbSchedule(rule: dnd, savedAt: late, zones: zones)) {
+    XCTAssertThrowsError(try dnd.savedAndCompiled(at: late, zones: zones)) {
       XCTAssertEqual(
         "\($0)",
         "invalid rule: startHour = 25: must be in 0...23; savedAt = \(late): outside the supported range of years -9999...9999"

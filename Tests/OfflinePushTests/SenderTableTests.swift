@@ -154,7 +154,7 @@ final class SenderTableTests: XCTestCase, NightRuleCase {
     XCTAssertTrue(try lifted(message))
     XCTAssertEqual(message, PushMessage(sender: "bob"))
     let document = Data(#"{"sender": "b\u006fb"}"#.utf8)
-    XCTAssertTrue(try lifted(PushMessage(jsonData: document)))
+    XCTAssertTrue(try lifted(PushMessage(jsonBytes: document)))
     XCTAssertTrue(try lifted(JSONDecoder().decode(PushMessage.self, from: document)))
     XCTAssertFalse(
       try lifted(JSONDecoder().decode(PushMessage.self, from: Data(#"{"sender": "Bob"}"#.utf8))))

@@ -16,7 +16,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
     """
 
   func decode(_ text: String) throws(RuleDecodingError) -> WeeklyScheduleRule {
-    try RuleDecodingError.decode(WeeklyScheduleRule.self, from: Data(text.utf8))
+    try WeeklyScheduleRule(jsonBytes: Data(text.utf8))
   }
 
   func testTheDocumentedExample() throws {

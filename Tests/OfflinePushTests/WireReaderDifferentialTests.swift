@@ -1,39 +1,99 @@
 import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDSchedule
+import DNDTestSupport
 import Foundation
 import OfflinePush
 import XCTest
+import ZoneInfo
 
-/// The strict byte reader against the `Codable` reference on generated documents (valid,
-/// near-valid, hostile), for each wire type: the same value, or the same errors at the same
-/// key paths.
+/// The strict byte reader beside the `Codable` conformances, which are for interop only: on
+/// the documents the wire writes, both read the same value; the strict way to read a rule
+/// inside a document of one's own; and what the reader names that a decoder does not.
 final class WireReaderDifferentialTests: XCTestCase {
-  func testReaderAgreesWithTheReference() {
+  /// Generated rules written by `jsonBytes()` read back to the same value with the reader and
+  /// with `JSONDecoder` through the `Codable` conformance.
+  func testCodableReadsWhatTheWireWrites() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
     let seed = SplitMix64.seed(default: 0x57_21C7_0150)
     var rng = SplitMix64(seed: seed)
-    var decoded = 0
-    var refused = 0
-    var failures = 0
-    let documents = 10_000
-    for _ in 0..<documents {
-      let document = WireDocuments.document(using: &rng)
-      switch WireDecodingDifferential.compare(document) {
-      case .success(let outcomes):
-        decoded += outcomes.filter { $0 == .decoded }.count
-        refused += outcomes.filter { $0 == .refused }.count
-      case .failure(let mismatch):
-        failures += 1
-        if failures <= 5 { XCTFail("[seed \(seed)] \(mismatch)") }
+    let decoder = JSONDecoder()
+    for _ in 0..<2_000 {
+      let dnd = generators.rule(zoneID: generators.zoneID(using: &rng), using: &rng)
+      let rule = OfflinePushRule(
+        onlinePlatforms: [Platform(rawValue: Int.random(in: 0...99, using: &rng))],
+        offlinePushEnabled: Bool.random(using: &rng),
+        doNotDisturbRule: Bool.random(using: &rng) ? dnd : nil)
+      let weekly = generators.weeklyRule(zoneID: dnd.timeZoneID, using: &rng)
+      XCTAssertEqual(try OfflinePushRule(jsonBytes: rule.jsonBytes()), rule, "[seed \(seed)]")
+      XCTAssertEqual(
+        try decoder.decode(OfflinePushRule.self, from: Data(rule.jsonBytes())), rule,
+        "[seed \(seed)]")
+      XCTAssertEqual(
+        try decoder.decode(WeeklyScheduleRule.self, from: Data(weekly.jsonBytes())), weekly,
+        "[seed \(seed)]")
+      XCTAssertEqual(try WeeklyScheduleRule(jsonBytes: weekly.jsonBytes()), weekly)
+    }
+  }
+
+  /// A rule inside a `Codable` document of one's own: the decoder reads it by its own rules
+  /// (an explicit null as absent), while `EmbeddedJSON` and `init(jsonBytes:)` read the same
+  /// bytes by the wire's strict rules, with key paths relative to the member; a valid member
+  /// reads to the value the decoder reads.
+  func testEmbeddedRuleReadsStrictly() throws {
+    struct Envelope: Codable, Equatable {
+      var userID: String
+      var settings: Settings
+      struct Settings: Codable, Equatable {
+        var pushRule: OfflinePushRule
       }
     }
-    print(
-      "wire reader differential [seed \(seed)]: \(documents) documents, \(decoded) decoded "
-        + "and \(refused) refused alike, \(failures) mismatches")
-    XCTAssertEqual(failures, 0, "[seed \(seed)]")
-    // The generator reaches both sides.
-    XCTAssertGreaterThan(decoded, documents / 5, "[seed \(seed)]")
-    XCTAssertGreaterThan(refused, documents / 5, "[seed \(seed)]")
+    func member(_ body: String) throws -> [UInt8]? {
+      try EmbeddedJSON.bytes(at: ["settings", "pushRule"], in: Array(body.utf8))
+    }
+    let valid =
+      #"{"userID": "u1", "settings": {"theme": [1, {"a": null}], "pushRule": {"offlinePushEnabled": false, "doNotDisturbRule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2}}}, "more": 1}"#
+    let envelope = try JSONDecoder().decode(Envelope.self, from: Data(valid.utf8))
+    let strict = try OfflinePushRule(jsonBytes: XCTUnwrap(try member(valid)))
+    XCTAssertEqual(strict, envelope.settings.pushRule)
+    XCTAssertEqual(strict.doNotDisturbRule?.startHour, 22)
+
+    // JSONDecoder's semantics: an explicit null reads as absent; the strict reader refuses it.
+    let null = #"{"userID": "u1", "settings": {"pushRule": {"offlinePushEnabled": null}}}"#
+    XCTAssertEqual(
+      try JSONDecoder().decode(Envelope.self, from: Data(null.utf8)).settings.pushRule,
+      OfflinePushRule())
+    XCTAssertThrowsError(try OfflinePushRule(jsonBytes: XCTUnwrap(try member(null)))) {
+      XCTAssertEqual("\($0)", "invalid JSON at offlinePushEnabled: expected a boolean, found null")
+    }
+    // A number decided on its text, and a key twice in the rule's object.
+    let inexact =
+      #"{"userID": "u1", "settings": {"pushRule": {"doNotDisturbRule": {"startHour": 21.9999999999999999}}}}"#
+    XCTAssertThrowsError(try OfflinePushRule(jsonBytes: XCTUnwrap(try member(inexact)))) {
+      XCTAssertEqual(
+        "\($0)",
+        "invalid JSON at doNotDisturbRule.startHour: 21.9999999999999999 is not an integer within 64 bits"
+      )
+    }
+    let twice =
+      #"{"settings": {"pushRule": {"offlinePushEnabled": true, "offlinePushEnabled": false}}}"#
+    XCTAssertThrowsError(try member(twice)) {
+      XCTAssertEqual(
+        "\($0)",
+        "invalid JSON at settings.pushRule.offlinePushEnabled: the key appears twice in one object")
+    }
+    // The whole document is checked, after the member too; an absent member is nil.
+    let late = #"{"settings": {"pushRule": {}}, "x": tru}"#
+    // `tru}` is the last four bytes.
+    XCTAssertThrowsError(try member(late)) {
+      XCTAssertEqual(
+        "\($0)",
+        "invalid JSON: at byte \(late.utf8.count - 4): "
+          + "expected a value, found 't'")
+    }
+    XCTAssertNil(try member(#"{"settings": {"other": {}}}"#))
+    XCTAssertNil(try member(#"{"settings": [1]}"#))
   }
 
   /// A string that is not text says what is wrong, at its key path (the reference passes on

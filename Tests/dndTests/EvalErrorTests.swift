@@ -257,4 +257,88 @@ final class EvalErrorTests: XCTestCase {
       XCTAssertEqual(found.message, "invalid query: savedAt: expected an integer, found null")
     }
   }
+
+  /// An explicit `null` in any query field is an error naming its key, never "absent": a
+  /// null `onlinePlatforms` would turn a platform-rule suppression into a delivery, and a null
+  /// `rule` beside a `pushRule` would pass as a push query.
+  func testEveryExplicitNullIsAnErrorAtItsKey() throws {
+    let push = #""pushRule": {"onlinePlatforms": [1], "notToReceiveOfflinePushPlatforms": [2]}"#
+    let cases: [(line: String, code: String, message: String)] = [
+      (
+        "{\(push), \"kind\": \"message\", \"platform\": 2, \"onlinePlatforms\": null, \"at\": 1}",
+        "invalidQuery", "invalid query: onlinePlatforms: expected Array<Platform>, found null"
+      ),
+      (
+        "{\"rule\": null, \(push), \"kind\": \"call\", \"platform\": 2, \"at\": 1}",
+        "invalidJSON", "invalid JSON at rule: expected DoNotDisturbRule, found null"
+      ),
+      (
+        "{\"rule\": \(Self.daily), \"pushRule\": null, \"at\": 1}",
+        "invalidJSON", "invalid JSON at pushRule: expected OfflinePushRule, found null"
+      ),
+      (
+        "{\"rule\": \(Self.daily), \"at\": null}", "invalidQuery",
+        "invalid query: at: expected an integer, found null"
+      ),
+      (
+        "{\(push), \"kind\": null, \"platform\": 2, \"at\": 1}", "invalidQuery",
+        "invalid query: kind: expected a string, found null"
+      ),
+      (
+        "{\(push), \"kind\": \"call\", \"platform\": null, \"at\": 1}", "invalidQuery",
+        "invalid query: platform: expected an integer, found null"
+      ),
+      (
+        "{\"schedule\": null, \"at\": 1}", "invalidSchedule",
+        "invalid JSON at schedule: expected WeeklyScheduleRule, found null"
+      ),
+      (
+        "{\(push), \"kind\": \"call\", \"platform\": 2, \"at\": 1, \"message\": null}",
+        "invalidMessage", "invalid JSON at message: expected PushMessage, found null"
+      ),
+    ]
+    let answers = try answers(cases.map(\.line))
+    for (expected, answer) in zip(cases, answers) {
+      let found = try XCTUnwrap(error(answer), "\(expected.line): \(answer)")
+      XCTAssertEqual(found.code, expected.code, expected.line)
+      XCTAssertEqual(found.message, expected.message, expected.line)
+    }
+    // The same push query without the null is answered: the platform rule suppresses it.
+    let answered = try self.answers([
+      "{\(push), \"kind\": \"message\", \"platform\": 2, \"onlinePlatforms\": [1], \"at\": 1}"
+    ])
+    XCTAssertNil(error(answered[0]), "\(answered[0])")
+  }
+
+  /// The general path's errors are the strict reader's, in the library's words: a lone
+  /// surrogate escape is named as the library names it, and a byte that is not UTF-8 is named
+  /// by its offset.
+  func testTextErrorsAreTheLibrarys() throws {
+    let surrogate = try answers([#"{"rule": {"timeZoneID": "\ud800"}, "at": 1}"#])
+    XCTAssertEqual(
+      error(surrogate[0])?.message,
+      #"invalid JSON at rule.timeZoneID: \ud800 is a lone surrogate escape, not a character"#)
+    let line =
+      Array(#"{"rule": {"timeZoneID": "Asia/"#.utf8) + [0xFF] + Array(#""}, "at": 1}"#.utf8)
+    let offset = try XCTUnwrap(line.firstIndex(of: 0xFF))
+    let result = try DNDProcess.run(["eval"], stdin: Data(line + [0x0A]))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(
+      result.stdout.contains("invalid JSON: at byte \(offset): expected UTF-8 in a string"),
+      result.stdout)
+  }
+
+  /// Object keys are equal only when their unescaped bytes are: canonically equivalent keys,
+  /// and two different lone surrogate escapes, inside an unknown value are two keys, and the
+  /// line is answered.
+  func testKeysAreComparedAsBytes() throws {
+    let answers = try answers([
+      "{\"rule\": \(Self.daily), \"at\": 1773025200, \"x\": {\"\\u00e9\": 1, \"e\\u0301\": 2}}",
+      "{\"rule\": \(Self.daily), \"at\": 1773025200, \"x\": {\"\\ud800\": 1, \"\\ud801\": 2}}",
+      "{\"rule\": \(Self.daily), \"at\": 1773025200, \"x\": {\"\\ud800\": 1, \"\\ud800\": 2}}",
+    ])
+    XCTAssertNil(error(answers[0]), "\(answers[0])")
+    XCTAssertNil(error(answers[1]), "\(answers[1])")
+    XCTAssertEqual(error(answers[2])?.code, "invalidQuery", "\(answers[2])")
+  }
 }

@@ -133,7 +133,7 @@ final class EvalGeneratedTests: XCTestCase {
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
     let prepared = Result { () throws(RuleValidationError) in
-      if let savedAt { return try DoNotDisturbSchedule(rule: rule, savedAt: savedAt, zones: zones) }
+      if let savedAt { return try rule.savedAndCompiled(at: savedAt, zones: zones).compiled }
       return try DoNotDisturbSchedule(rule: rule, zones: zones)
     }
     let expected = Self.expected(prepared, at: at) {
@@ -200,7 +200,7 @@ final class EvalGeneratedTests: XCTestCase {
     line += "}"
     let prepared = Result { () throws(RuleValidationError) in
       if let savedAt {
-        return try CompiledOfflinePushRule(rule: rule, savedAt: savedAt, zones: zones)
+        return try rule.savedAndCompiled(at: savedAt, zones: zones).compiled
       }
       return try CompiledOfflinePushRule(rule: rule, zones: zones)
     }

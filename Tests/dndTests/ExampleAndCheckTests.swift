@@ -210,4 +210,33 @@ final class ExampleAndCheckTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("09:00–17:00 daily in Asia/Tokyo"))
     XCTAssertTrue(result.stdout.contains("DND       on"))
   }
+
+  /// `dnd check` reads its rule with the library's strict reader: its errors are the
+  /// library's, with the key path (under the query key for a query line), and an explicit
+  /// null rule in a query line is an error, not an absent rule.
+  func testCheckErrorsAreTheLibrarys() throws {
+    let cases: [(input: String, message: String)] = [
+      (
+        #"{"doNotDisturbRule": {"enabled": true, "timeZoneID": "\ud800"}}"#,
+        #"rule in standard input: invalid JSON at doNotDisturbRule.timeZoneID: \ud800 is a lone surrogate escape, not a character"#
+      ),
+      (
+        #"{"rule": {"startHour": 21.9999999999999999}, "at": 0}"#,
+        "rule in standard input: invalid JSON at rule.startHour: 21.9999999999999999 is not an integer within 64 bits"
+      ),
+      (
+        #"{"rule": null, "at": 0}"#,
+        "rule in standard input: invalid JSON at rule: expected DoNotDisturbRule, found null"
+      ),
+      (
+        #"{"enabled": true, "x": {"k": 1, "k": 2}}"#,
+        "rule in standard input: invalid JSON at x.k: the key appears twice in one object"
+      ),
+    ]
+    for (input, message) in cases {
+      let result = try DNDProcess.run(["check", "--rule", "-", "--at", "0"], input: input)
+      XCTAssertNotEqual(result.status, 0, input)
+      XCTAssertTrue(result.stderr.contains(message), "\(input): \(result.stderr)")
+    }
+  }
 }

@@ -24,10 +24,20 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let input = UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)
   let json = Data(buffer: input)
   let probes = PropertyProbes(input, extra: 2)
-  if let rule = decode(json, DoNotDisturbRule.init(jsonData:)) {
+  if let rule = decode(
+    json,
+    { (json) throws(RuleDecodingError) in
+      try DoNotDisturbRule(jsonBytes: json)
+    })
+  {
     exerciseDND(rule, probes: probes)
   }
-  if let rule = decode(json, OfflinePushRule.init(jsonData:)) {
+  if let rule = decode(
+    json,
+    { (json) throws(RuleDecodingError) in
+      try OfflinePushRule(jsonBytes: json)
+    })
+  {
     exercisePush(rule, probes: probes)
   }
   exerciseRecall(json)

@@ -34,7 +34,7 @@ enum ExampleCommand {
     }
     let at = try InstantParsing.instant(
       arguments[Option.at] ?? "now", option: Option.at.name, now: context.now)
-    let input = try RuleInput(data: Data(ExampleRule.json.utf8), source: "the example rule")
+    let input = try RuleInput(bytes: Array(ExampleRule.json.utf8), source: "the example rule")
     let rule = try input.compile(savedAt: nil, zones: context.zones())
     var lines = [
       "DNDKit example: an offline push rule (dnd example --json prints it; dnd --help for more)",

@@ -1,7 +1,7 @@
 import BatchEvaluation
 import DNDSchedule
-import Foundation
 import OfflinePush
+import StrictJSON
 import ZoneInfo
 
 /// A rule read from a file or standard input for `check` and `timeline`.
@@ -42,69 +42,92 @@ struct RuleInput {
   init(path: String) throws(CLIError) {
     // At most one byte past the limit is read: a huge input costs no more than a small one.
     let (bytes, source) = try ToolFiles.read(path, option: "--rule", limit: Self.maximumSize)
-    try self.init(data: Data(bytes), source: source)
+    try self.init(bytes: bytes, source: source)
   }
 
-  /// Reads a rule document from bytes.
+  /// Reads a rule document from bytes, with the strict reader the library decodes with: its
+  /// errors are the library's.
   ///
   /// - Parameters:
-  ///   - data: The JSON document.
+  ///   - bytes: The JSON document.
   ///   - source: Where it came from, for messages.
   /// - Throws: ``CLIError`` naming the key path of malformed JSON.
-  init(data: Data, source: String) throws(CLIError) {
+  init(bytes: [UInt8], source: String) throws(CLIError) {
     self.source = source
     let probe: KeyProbe
     do {
-      probe = try RuleDecodingError.decode(KeyProbe.self, from: data)
+      probe = try KeyProbe(bytes)
     } catch {
       throw .input("rule in \(source): \(error.description)")
     }
-    func decode<T: Decodable>(_ type: T.Type, from data: Data, under prefix: String)
-      throws(CLIError) -> T
-    {
-      do {
-        return try RuleDecodingError.decode(type, from: data)
+    /// Decodes the document, or the value of one of its members, placing errors under the
+    /// member's key.
+    func decode<Value>(
+      member key: String? = nil, as typeName: String,
+      _ read: (ArraySlice<UInt8>) throws(RuleDecodingError) -> Value
+    ) throws(CLIError) -> Value {
+      let located: RuleDecodingError
+      do throws(RuleDecodingError) {
+        guard let key else { return try read(bytes[...]) }
+        guard !probe.nulls.contains(key), let range = probe.values[key] else {
+          throw RuleDecodingError(keyPath: "", reason: "expected \(typeName), found null")
+        }
+        return try read(bytes[range])
       } catch {
-        let path = prefix.isEmpty ? error.keyPath : prefix + error.keyPath
-        let located = RuleDecodingError(keyPath: path, reason: error.reason)
-        throw .input("rule in \(source): \(located.description)")
+        let path = error.keyPath
+        let joined =
+          key.map { path.isEmpty ? $0 : $0 + (path.hasPrefix("[") ? "" : ".") + path } ?? path
+        located = RuleDecodingError(keyPath: joined, reason: error.reason)
       }
+      throw .input("rule in \(source): \(located.description)")
     }
     if probe.keys.contains("schedule") {
-      let query = try decode(ScheduleQueryWrapper.self, from: data, under: "")
-      weeklySchedule = query.schedule
+      weeklySchedule = try decode(member: "schedule", as: "WeeklyScheduleRule") {
+        bytes throws(RuleDecodingError) in try WeeklyScheduleRule(jsonBytes: bytes)
+      }
       pushRule = OfflinePushRule()
       isPushRule = false
       unknownKeys = []
       return
     }
     if probe.keys.contains("windows") || probe.keys.contains("polarity") {
-      weeklySchedule = try decode(WeeklyScheduleRule.self, from: data, under: "")
+      weeklySchedule = try decode(as: "WeeklyScheduleRule") { bytes throws(RuleDecodingError) in
+        try WeeklyScheduleRule(jsonBytes: bytes)
+      }
       pushRule = OfflinePushRule()
       isPushRule = false
       unknownKeys = probe.keys.subtracting(["timeZoneID", "polarity", "windows", "snooze"]).sorted()
       return
     }
     if probe.keys.contains("pushRule") || probe.keys.contains("rule") {
-      let query = try decode(QueryWrapper.self, from: data, under: "")
-      if let push = query.pushRule {
-        pushRule = push
+      // An eval query line: its rule (an explicit null is an error, as in the query).
+      if probe.keys.contains("pushRule") {
+        pushRule = try decode(member: "pushRule", as: "OfflinePushRule") {
+          bytes throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: bytes)
+        }
         isPushRule = true
       } else {
-        pushRule = OfflinePushRule(doNotDisturbRule: query.rule ?? DoNotDisturbRule())
+        let dnd = try decode(member: "rule", as: "DoNotDisturbRule") {
+          bytes throws(RuleDecodingError) in try DoNotDisturbRule(jsonBytes: bytes)
+        }
+        pushRule = OfflinePushRule(doNotDisturbRule: dnd)
         isPushRule = false
       }
       unknownKeys = []
       return
     }
     if !probe.keys.isDisjoint(with: Self.pushKeys) {
-      pushRule = try decode(OfflinePushRule.self, from: data, under: "")
+      pushRule = try decode(as: "OfflinePushRule") { bytes throws(RuleDecodingError) in
+        try OfflinePushRule(jsonBytes: bytes)
+      }
       isPushRule = true
       unknownKeys =
         probe.keys.subtracting(Self.pushKeys).sorted()
         + probe.nestedDNDKeys.subtracting(Self.dndKeys).sorted().map { "doNotDisturbRule." + $0 }
     } else {
-      let dnd = try decode(DoNotDisturbRule.self, from: data, under: "")
+      let dnd = try decode(as: "DoNotDisturbRule") { bytes throws(RuleDecodingError) in
+        try DoNotDisturbRule(jsonBytes: bytes)
+      }
       pushRule = OfflinePushRule(doNotDisturbRule: dnd)
       isPushRule = false
       unknownKeys = probe.keys.subtracting(Self.dndKeys).sorted()
@@ -125,7 +148,7 @@ struct RuleInput {
   func compile(savedAt: Int64?, zones: ZoneDatabase) throws(CLIError) -> CompiledOfflinePushRule {
     do throws(RuleValidationError) {
       if let savedAt {
-        return try CompiledOfflinePushRule(rule: pushRule, savedAt: savedAt, zones: zones)
+        return try pushRule.savedAndCompiled(at: savedAt, zones: zones).compiled
       }
       return try CompiledOfflinePushRule(rule: pushRule, zones: zones)
     } catch {
@@ -150,34 +173,56 @@ struct RuleInput {
   }
 }
 
-/// The top-level keys of a JSON object, and those of its `doNotDisturbRule`.
-private struct KeyProbe: Decodable {
-  var keys: Set<String>
-  var nestedDNDKeys: Set<String>
+/// The top-level keys of a JSON object, where each value is, and the keys of its
+/// `doNotDisturbRule`: one pass of the strict reader over the whole document, so that bad
+/// syntax and duplicate keys anywhere are refused before any value is decoded.
+private struct KeyProbe {
+  var keys: Set<String> = []
+  var nestedDNDKeys: Set<String> = []
+  /// Each top-level member's value, as a range of the document's bytes.
+  var values: [String: Range<Int>] = [:]
+  /// The top-level keys whose value is `null`.
+  var nulls: Set<String> = []
 
-  struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+  init(_ bytes: [UInt8]) throws(RuleDecodingError) {
+    self = try bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(RuleDecodingError) in try Self(reading: buffer) }
+    }.get()
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: AnyKey.self)
-    keys = Set(container.allKeys.map(\.stringValue))
-    let nested = try? container.nestedContainer(
-      keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "doNotDisturbRule"))
-    nestedDNDKeys = Set(nested?.allKeys.map(\.stringValue) ?? [])
+  init(reading bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
+    var reader = JSONReader(bytes)
+    var notAnObject: JSONFieldError?
+    do throws(JSONReadStop) {
+      notAnObject = try reader.notAnObject(depth: 0)
+      if notAnObject == nil {
+        var object = try reader.enterObject(depth: 0)
+        while let key = try reader.nextKey(of: &object) {
+          // A key that is not text is left to the decoder, which refuses it.
+          guard case .success(let text) = key else {
+            try reader.skipValue(depth: 1)
+            continue
+          }
+          keys.insert(text)
+          let kind = reader.kind()
+          let start = reader.index
+          if kind == .null { nulls.insert(text) }
+          if text == "doNotDisturbRule", kind == .object {
+            var nested = try reader.enterObject(depth: 1)
+            while let inner = try reader.nextKey(of: &nested) {
+              if case .success(let name) = inner { nestedDNDKeys.insert(name) }
+              try reader.skipValue(depth: 2)
+            }
+          } else {
+            try reader.skipValue(depth: 1)
+          }
+          values[text] = start..<reader.index
+        }
+      }
+      try reader.finishDocument()
+    } catch {
+      throw RuleDecodingError(JSONDocument.documentError(error, bytes))
+    }
+    if let notAnObject { throw RuleDecodingError(keyPath: "", reason: notAnObject.reason) }
   }
-}
-
-/// An `eval` schedule query line used as a rule document.
-private struct ScheduleQueryWrapper: Decodable {
-  var schedule: WeeklyScheduleRule
-}
-
-/// An `eval` query line used as a rule document.
-private struct QueryWrapper: Decodable {
-  var rule: DoNotDisturbRule?
-  var pushRule: OfflinePushRule?
 }

@@ -11,7 +11,7 @@ import ZoneInfo
 
 // DNDKit's reader beside simdjson On-Demand on dnd-bench's rule documents, in one process:
 // rounds alternate simdjson, `OfflinePushRule(jsonBytes:)` and
-// `CompiledOfflinePushRule(jsonBytes:savedAt:zones:)` (decode, save, compile), so that a change
+// `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)` (decode, save, compile), so that a change
 // of the machine's speed affects all three; it prints each one's median and the medians of the
 // per-round ratios.
 
@@ -56,9 +56,11 @@ func decodeAll() -> Int {
 func compileAll() -> Int {
   var checksum = 0
   for document in documents {
-    guard let rule = try? CompiledOfflinePushRule(jsonBytes: document, savedAt: savedAt, zones: zones)
+    guard
+      let saved = try? OfflinePushRule.savedAndCompiled(
+        jsonBytes: document, at: savedAt, zones: zones)
     else { return -1 }
-    checksum &+= rule.schedule.zone.identifier.utf8.count
+    checksum &+= saved.compiled.schedule.zone.identifier.utf8.count
   }
   return checksum
 }

@@ -1,8 +1,7 @@
-import DNDSchedule
-
 /// Why a rule document did not become a compiled rule: it did not decode, or its values are
-/// invalid. Thrown by the calls that go from a client's JSON to a compiled rule in one step,
-/// such as `CompiledOfflinePushRule(jsonData:savedAt:zones:)`.
+/// invalid. Thrown by the calls that go from a JSON document to a compiled rule in one step,
+/// such as `OfflinePushRule.savedAndCompiled(jsonBytes:at:zones:)` and
+/// `CompiledOfflinePushRule(jsonBytes:zones:)`.
 public enum RuleDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The document is not JSON, or a value has the wrong JSON type; decoding stopped there.
   case decoding(RuleDecodingError)
@@ -25,7 +24,7 @@ public enum RuleDocumentError: Error, Sendable, Hashable, CustomStringConvertibl
   ///   - compile: Validates and compiles the decoded rule.
   /// - Returns: The compiled rule.
   /// - Throws: ``decoding(_:)`` or ``validation(_:)``.
-  static func compiling<Rule, Compiled>(
+  package static func compiling<Rule, Compiled>(
     _ decode: () throws(RuleDecodingError) -> Rule,
     _ compile: (Rule) throws(RuleValidationError) -> Compiled
   ) throws(RuleDocumentError) -> Compiled {
