@@ -27,3 +27,41 @@ package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
   /// The system's message, so that interpolating an error gives the reason.
   package var description: String { message }
 }
+
+extension Errno {
+  // The codes DNDKit's modules tell apart, named as swift-system names them; each is the same
+  // number as the C library's constant on every platform.
+
+  /// `ENOENT`.
+  package static var noSuchFileOrDirectory: Errno { Errno(ENOENT) }
+  /// `ENOTDIR`.
+  package static var notDirectory: Errno { Errno(ENOTDIR) }
+  /// `ELOOP`: a symbolic link where `O_NOFOLLOW` forbade one, or too many links.
+  package static var tooManySymbolicLinkLevels: Errno { Errno(ELOOP) }
+  /// `EAGAIN` (`EWOULDBLOCK` is the same number on every supported platform).
+  package static var resourceTemporarilyUnavailable: Errno { Errno(EAGAIN) }
+  /// `ENOSYS`: the system call does not exist here.
+  package static var noFunction: Errno { Errno(ENOSYS) }
+  /// `EPERM`.
+  package static var notPermitted: Errno { Errno(EPERM) }
+  /// `EINVAL`.
+  package static var invalidArgument: Errno { Errno(EINVAL) }
+  /// `E2BIG`.
+  package static var argListTooLong: Errno { Errno(E2BIG) }
+  /// `EXDEV`: openat2 refused a step out of the directory.
+  package static var improperLink: Errno { Errno(EXDEV) }
+  /// `EBADF`.
+  package static var badFileDescriptor: Errno { Errno(EBADF) }
+  /// `EINTR`.
+  package static var interrupted: Errno { Errno(EINTR) }
+  /// `EIO`.
+  package static var ioError: Errno { Errno(EIO) }
+  /// `ENAMETOOLONG`.
+  package static var fileNameTooLong: Errno { Errno(ENAMETOOLONG) }
+  /// `ENOSPC`.
+  package static var noSpace: Errno { Errno(ENOSPC) }
+  /// `EPIPE`.
+  package static var brokenPipe: Errno { Errno(EPIPE) }
+  /// `EACCES`.
+  package static var permissionDenied: Errno { Errno(EACCES) }
+}
