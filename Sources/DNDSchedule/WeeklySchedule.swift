@@ -102,9 +102,7 @@ public struct WeeklySchedule: Sendable, Hashable {
   /// Whether an instant with a given high-water mark is quiet (schedule or snooze).
   @inlinable @inline(__always)
   func isQuiet(wall: Int64, instant: Int64) -> Bool {
-    let scheduled = Unmanaged.passUnretained(table)._withUnsafeGuaranteedRef {
-      $0.isQuiet(minute: WeeklySchedule.minuteOfWeek(wall: wall))
-    }
+    let scheduled = table.isQuiet(minute: WeeklySchedule.minuteOfWeek(wall: wall))
     // Unsigned: below the start wraps to a huge distance.
     let snoozed = UInt64(bitPattern: instant &- snoozeFrom) < snoozeLength
     return scheduled || snoozed

@@ -1,14 +1,36 @@
 extension CompiledPushPreferences.SenderTable {
-  /// The invariants of the block that its look-up relies on, each broken one named (none for a
-  /// well-formed table): the layout the header describes, at least one run per ID (and no more
-  /// than twice as many), the filter's bits exactly the IDs' hash bits, the hashes sorted with
-  /// each ID once, and each run's hashes between its directory bounds.
+  /// The invariants of the buffer that its look-up relies on, each broken one named (none for
+  /// a well-formed table): the header's layout and the elements right after it, the layout the
+  /// header describes, at least one run per ID (and no more than twice as many), the filter's
+  /// bits exactly the IDs' hash bits, the IDs sorted by hash then bytes with each ID once (the
+  /// order the look-up binary-searches), and each run's hashes between its directory bounds.
   func invariantViolations() -> [String] {
-    guard let base else { return [] }
+    guard let base, let storage else {
+      return base == nil && storage == nil ? [] : ["the header pointer without its buffer"]
+    }
     var violations: [String] = []
-    func header(_ word: Int) -> Int { Self.header(word, base) }
-    let count = header(Header.count)
-    let runBits = 64 - header(Header.runShift)
+    // The look-up reads the elements one header's stride past the header, through the pointer
+    // the table keeps: both must be where the buffer has them.
+    if !Self.headerIsWholeWords {
+      violations.append(
+        "the header is \(MemoryLayout<Header>.size) bytes (stride "
+          + "\(MemoryLayout<Header>.stride), alignment \(MemoryLayout<Header>.alignment)), "
+          + "not eight aligned words")
+    }
+    let (header, words) = storage.withUnsafeMutablePointers {
+      (UnsafeRawPointer($0), UnsafeRawPointer($1))
+    }
+    if header != UnsafeRawPointer(base) {
+      violations.append("the table's pointer is not its header")
+    }
+    if words != Self.elements(base) {
+      violations.append("the elements are not right after the header")
+    }
+    guard violations.isEmpty else { return violations }
+    let elements = Self.elements(base)
+    let fields = base.pointee
+    let count = fields.count
+    let runBits = 64 - fields.runShift
     guard count > 0, runBits >= 1, runBits < 32 else {
       return ["\(count) IDs with \(runBits) directory bits"]
     }
@@ -17,27 +39,27 @@ extension CompiledPushPreferences.SenderTable {
     if count > 1, runs >= 2 * count {
       violations.append("\(runs) runs for \(count) IDs: more than the power of two needed")
     }
-    let filterBits = header(Header.filterMask) + 1
+    let filterBits = fields.filterMask + 1
     if filterBits != max(64, 16 * runs) {
       violations.append("\(filterBits) filter bits for \(runs) runs, not max(64, 16 per run)")
     }
     let layout: [(name: String, offset: Int, expected: Int)] = [
-      ("hashes", header(Header.hashesOffset), Header.filterOffset + filterBits / 8),
-      (
-        "ends", header(Header.endsOffset),
-        header(Header.hashesOffset) + 8 * (count + Self.probeWidth - 1)
-      ),
-      ("directory", header(Header.directoryOffset), header(Header.endsOffset) + 4 * count),
-      ("text", header(Header.textOffset), header(Header.directoryOffset) + 4 * (runs + 1)),
+      ("hashes", fields.hashesOffset, filterBits / 8),
+      ("ends", fields.endsOffset, fields.hashesOffset + 8 * (count + Self.probeWidth - 1)),
+      ("directory", fields.directoryOffset, fields.endsOffset + 4 * count),
+      ("text", fields.textOffset, fields.directoryOffset + 4 * (runs + 1)),
     ]
     for part in layout where part.offset != part.expected {
       violations.append("the \(part.name) start at \(part.offset), not \(part.expected)")
     }
+    if fields.byteCount > 8 * storage.capacity {
+      violations.append("\(fields.byteCount) bytes in a buffer of \(storage.capacity) words")
+    }
     guard violations.isEmpty else { return violations }
-    let hashes = base + header(Header.hashesOffset)
-    let ends = base + header(Header.endsOffset)
-    let directory = base + header(Header.directoryOffset)
-    let text = base + header(Header.textOffset)
+    let hashes = elements + fields.hashesOffset
+    let ends = elements + fields.endsOffset
+    let directory = elements + fields.directoryOffset
+    let text = elements + fields.textOffset
     func hash(_ index: Int) -> UInt64 { hashes.load(fromByteOffset: 8 * index, as: UInt64.self) }
     func end(_ index: Int) -> Int {
       index < 0 ? 0 : Int(ends.load(fromByteOffset: 4 * index, as: UInt32.self))
@@ -45,8 +67,8 @@ extension CompiledPushPreferences.SenderTable {
     func runStart(_ run: Int) -> Int {
       Int(directory.load(fromByteOffset: 4 * run, as: UInt32.self))
     }
-    if header(Header.textOffset) + end(count - 1) != header(Header.byteCount) {
-      violations.append("the IDs' bytes end at \(end(count - 1)), not at the block's end")
+    if fields.textOffset + end(count - 1) != fields.byteCount {
+      violations.append("the IDs' bytes end at \(end(count - 1)), not at the elements' end")
     }
     for padding in count..<(count + Self.probeWidth - 1) where hash(padding) != 0 {
       violations.append("the padding word \(padding - count) after the hashes is not zero")
@@ -58,12 +80,12 @@ extension CompiledPushPreferences.SenderTable {
       filter[bit >> 6] |= 1 << UInt64(bit & 63)
     }
     for (word, expected) in filter.enumerated() {
-      let stored = base.load(fromByteOffset: Header.filterOffset + 8 * word, as: UInt64.self)
+      let stored = elements.load(fromByteOffset: 8 * word, as: UInt64.self)
       if stored != expected {
         violations.append("filter word \(word) is \(stored), the IDs' bits are \(expected)")
       }
     }
-    // Each ID: its bytes' hash, in order, once.
+    // Each ID: its bytes' hash, in order (by hash, then bytes), once.
     var previous: (hash: UInt64, bytes: [UInt8])?
     for index in 0..<count {
       guard end(index) >= end(index - 1) else {

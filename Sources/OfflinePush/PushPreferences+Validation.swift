@@ -3,8 +3,8 @@ import DNDSchedule
 extension PushPreferences {
   /// The most priority senders a user may list: 1,024. Phones' "allowed people" lists hold a
   /// few dozen; the limit bounds what one user's preferences cost to compile and keep (at most
-  /// 1,024 IDs of ``maximumUserIDByteCount`` bytes, about 270 KiB), and lookup stays ten
-  /// comparisons.
+  /// 1,024 IDs of ``maximumUserIDByteCount`` bytes, about 270 KiB), and a look-up stays at
+  /// most about ten comparisons.
   public static let maximumSenderCount = 1_024
 
   /// The longest user ID, in UTF-8 bytes: 256. Chat platforms' IDs are at most 32 (ZIM) to 64

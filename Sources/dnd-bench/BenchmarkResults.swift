@@ -53,6 +53,10 @@ struct BenchmarkResults: Codable {
   var policyDecisionNs = 0.0
   var policyDecisionVsToday = 0.0
   var policyAllocationsPerCall: Double?
+  /// A priority-sender look-up over 1,024 IDs crafted to share one hash, over one over 1,024
+  /// random IDs (same rounds): for listed senders, and for unlisted ones.
+  var senderLookUpCraftedVsRandomListed = 0.0
+  var senderLookUpCraftedVsRandomUnlisted = 0.0
   var twoThreadScaling = 0.0
   var foundationTwoThreadScaling = 0.0
   var floorTwoThreadScaling = 0.0

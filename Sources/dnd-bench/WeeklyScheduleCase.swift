@@ -18,6 +18,51 @@ enum WeeklyScheduleCase {
     return count
   }
 
+  /// The one-window schedule (22:00–08:00 every day) and the five-window one with a snooze,
+  /// in a zone.
+  static func schedules(zone: Zone) throws -> (
+    oneWindow: WeeklySchedule, fiveWindows: WeeklySchedule
+  ) {
+    let id = zone.identifier
+    let oneWindow = try WeeklySchedule(
+      rule: WeeklyScheduleRule(
+        timeZoneID: id, polarity: .quiet,
+        windows: [.init(weekdays: Array(1...7), start: "22:00", end: "08:00")]),
+      zone: zone)
+    let fiveWindows = try WeeklySchedule(
+      rule: WeeklyScheduleRule(
+        timeZoneID: id, polarity: .quiet,
+        windows: [
+          .init(weekdays: [1, 2, 3, 4, 5], start: "22:00", end: "07:00"),
+          .init(weekdays: [1, 2, 3, 4, 5], start: "12:00", end: "13:00"),
+          .init(weekdays: [1, 3, 5], start: "15:30", end: "16:15"),
+          .init(weekdays: [2, 4], start: "18:00", end: "19:00"),
+          .init(weekdays: [6, 7], start: "00:00", end: "00:00"),
+        ], snooze: .init(from: 1_767_225_600, until: 1_767_229_200)),
+      zone: zone)
+    return (oneWindow, fiveWindows)
+  }
+
+  /// Runs `InstructionCountLoops.passes` passes of the one-window schedule's membership over
+  /// the membership case's instants, untimed, for `dnd-bench --count-loops` (callgrind:
+  /// `*weeklyMembershipPass*`, divided by the passes × the instants).
+  ///
+  /// - Parameters:
+  ///   - zone: The membership case's zone.
+  ///   - instants: Its instants.
+  /// - Returns: A line saying how many calls the loop made, with a checksum.
+  static func countLoops(zone: Zone, instants: [Int64]) throws -> String {
+    let schedule = try schedules(zone: zone).oneWindow
+    var checksum = 0
+    instants.withUnsafeBufferPointer { buffer in
+      for _ in 0..<InstructionCountLoops.passes {
+        checksum &+= weeklyMembershipPass(schedule, buffer)
+      }
+    }
+    return "counted loops: weekly membership \(InstructionCountLoops.passes) × "
+      + "\(instants.count) calls (checksum \(checksum))"
+  }
+
   /// Runs the case.
   ///
   /// - Parameters:
@@ -32,26 +77,10 @@ enum WeeklyScheduleCase {
     zim: DoNotDisturbSchedule, instants: [Int64], rounds: Int, repeats: Int,
     into results: inout BenchmarkResults
   ) -> (lines: [String], disagreements: Int) {
-    let id = zim.zone.identifier
     let oneWindow: WeeklySchedule
     let fiveWindows: WeeklySchedule
     do {
-      oneWindow = try WeeklySchedule(
-        rule: WeeklyScheduleRule(
-          timeZoneID: id, polarity: .quiet,
-          windows: [.init(weekdays: Array(1...7), start: "22:00", end: "08:00")]),
-        zone: zim.zone)
-      fiveWindows = try WeeklySchedule(
-        rule: WeeklyScheduleRule(
-          timeZoneID: id, polarity: .quiet,
-          windows: [
-            .init(weekdays: [1, 2, 3, 4, 5], start: "22:00", end: "07:00"),
-            .init(weekdays: [1, 2, 3, 4, 5], start: "12:00", end: "13:00"),
-            .init(weekdays: [1, 3, 5], start: "15:30", end: "16:15"),
-            .init(weekdays: [2, 4], start: "18:00", end: "19:00"),
-            .init(weekdays: [6, 7], start: "00:00", end: "00:00"),
-          ], snooze: .init(from: 1_767_225_600, until: 1_767_229_200)),
-        zone: zim.zone)
+      (oneWindow, fiveWindows) = try schedules(zone: zim.zone)
     } catch {
       return (["weekly schedule: \(error)"], 1)
     }

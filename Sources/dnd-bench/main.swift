@@ -17,10 +17,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --server       only the server workload and the fan-out (for profiling them alone)
       --wire         only the wire cases: decoding, document to compiled rule, dnd eval on
                      distinct rules, encoding
-      --count-loops  only run the membership, decision and whole-decision loops and the
-                     server's (200,000 decisions over 10,000 users, 20 fan-outs), untimed, for
-                     callgrind
-                     (see Benchmarks/NOTES.md)
+      --count-loops  only run the membership, decision, whole-decision, sender look-up
+                     and weekly-schedule loops and the server's (200,000 decisions over 10,000 users, 20 fan-outs),
+                     untimed, for callgrind (see Benchmarks/NOTES.md)
     Exits 1 if DNDKit and the Foundation baseline disagree on any instant timed, or if a
     fan-out batch's answers differ from one decision per recipient.
     """)
@@ -37,6 +36,12 @@ if arguments.contains("--count-loops") {
       schedule: schedule, membershipInstants: instants, rule: run.compiled,
       decisionInstants: run.nyInstants, online: run.online))
   print(countPolicyDecisionLoops(run))
+  print(SenderLookUpBenchmark.countLoops())
+  do {
+    print(try WeeklyScheduleCase.countLoops(zone: schedule.zone, instants: instants))
+  } catch {
+    fail("\(error)")
+  }
   do { print(try ServerWorkload.countLoops(zones: run.zones)) } catch { fail("\(error)") }
   exit(0)
 }
@@ -63,6 +68,7 @@ run.log("")
 measureMembership(run, into: &results)
 let sink = measureDecision(run, into: &results)
 measurePolicyDecision(run, into: &results)
+SenderLookUpBenchmark.measure(run, into: &results)
 measureThreadScaling(run, into: &results)
 measureZoneLoading(run, into: &results)
 measureCompileAndColdPath(run, into: &results)

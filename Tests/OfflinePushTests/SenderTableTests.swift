@@ -7,9 +7,11 @@ import XCTest
 import ZoneInfo
 
 /// The priority-sender table's look-up (a filter bit, then a run's first hashes compared
-/// without branches, or a binary search in a longer run, then the bytes) against a plain set
-/// of byte strings, through `isPrioritySender` and through the whole decision; and the table's
-/// invariants (its runs, directory bounds and filter bits) through its invariant hook.
+/// without branches, or a binary search by hash and bytes in a longer run or among IDs that
+/// share a hash, then the bytes) against a plain set of byte strings, through
+/// `isPrioritySender` and through the whole decision, with random IDs and IDs crafted to share
+/// one hash; and the table's invariants (its layout, runs, directory bounds, filter bits and
+/// order) through its invariant hook.
 final class SenderTableTests: XCTestCase, NightRuleCase {
   var zones: ZoneDatabase!  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
 
@@ -130,6 +132,58 @@ final class SenderTableTests: XCTestCase, NightRuleCase {
     let members = try check(
       ids, queries: sameRun + others + others.map { $0 + "!" }, rule: rule, seed: seed)
     XCTAssertEqual(members, count)
+  }
+
+  /// A client who knows the hash (it is not keyed) lists 1,024 IDs that share one 64-bit hash,
+  /// the most a list holds: every answer is still right (the IDs that share the hash are
+  /// ordered by their bytes and binary-searched), for the listed IDs, for IDs with the same
+  /// hash that are not listed, and for near misses; the table's invariants hold.
+  func testIDsCraftedToShareOneHashAreFoundByTheirBytes() throws {
+    let seed = SplitMix64.seed(default: 0x5E_DE77)
+    var rng = SplitMix64(seed: seed)
+    let rule = try nightRule()
+    let crafted = CompiledPushPreferences.senderIDsSharingOneHash(
+      count: PushPreferences.maximumSenderCount + 100, using: &rng)
+    // The generator did what it says: distinct ASCII IDs, one hash.
+    XCTAssertEqual(Set(crafted).count, crafted.count, "seed \(seed)")
+    XCTAssertTrue(
+      crafted.allSatisfy { $0.utf8.allSatisfy { $0 != 0 && $0 < 0x80 } }, "seed \(seed)")
+    XCTAssertEqual(
+      Set(crafted.map(CompiledPushPreferences.senderHash(of:))).count, 1, "seed \(seed)")
+    let listed = Array(crafted.prefix(PushPreferences.maximumSenderCount)).shuffled(using: &rng)
+    let unlisted = Array(crafted.dropFirst(PushPreferences.maximumSenderCount))
+    let preferences = try CompiledPushPreferences(
+      PushPreferences(breakthrough: .init(senders: listed)))
+    // The worst case was built: every ID in one run.
+    XCTAssertEqual(preferences.longestSenderRun, listed.count, "seed \(seed)")
+    let queries = listed + unlisted + listed.prefix(100).flatMap(nearMisses(of:))
+    let members = try check(listed, queries: queries, rule: rule, seed: seed)
+    XCTAssertEqual(members, listed.count, "seed \(seed)")
+    // And cheaply: a binary search's comparisons (⌈log₂ 1,024⌉ + 2 = 12), not one per ID that
+    // shares the hash.
+    let worst = (listed + unlisted).map { preferences.senderByteComparisons(lookingUp: $0) }.max()
+    XCTAssertLessThanOrEqual(worst ?? 0, 12, "seed \(seed)")
+    XCTAssertGreaterThanOrEqual(worst ?? 0, 10, "seed \(seed): the search ran")
+  }
+
+  /// A few IDs that share a hash among random ones: runs short enough for the probe whose first
+  /// hash is shared (the binary search by bytes from there), beside the one-entry path.
+  func testAFewIDsSharingAHashAmongOthers() throws {
+    let seed = SplitMix64.seed(default: 0x5E_DE78)
+    var rng = SplitMix64(seed: seed)
+    let rule = try nightRule()
+    for _ in 0..<20 {
+      let crafted = CompiledPushPreferences.senderIDsSharingOneHash(
+        count: Int(rng.next(upperBound: 6 as UInt64)) + 2, using: &rng)
+      let listedCrafted = Array(crafted.dropFirst())
+      let others = (0..<Int(rng.next(upperBound: 200 as UInt64))).map { _ in
+        randomID(using: &rng)
+      }
+      let ids = (listedCrafted + others).shuffled(using: &rng)
+      let queries = crafted + others.prefix(20) + crafted.flatMap(nearMisses(of:))
+      let members = try check(ids, queries: queries, rule: rule, seed: seed)
+      XCTAssertGreaterThanOrEqual(members, listedCrafted.count, "seed \(seed)")
+    }
   }
 
   /// The message hashes its sender when it is set in any way: by the initializer, by

@@ -37,6 +37,7 @@ package struct InternedZone: @unchecked Sendable, Hashable {
   /// The zone, as a value that holds its tables like any other.
   package var zone: Zone { Zone(table: table.takeUnretainedValue()) }
 
+  // Off the hot path and not measured: `takeUnretainedValue()` would do as well here.
   /// The zone's ID.
   package var identifier: String { table._withUnsafeGuaranteedRef { $0.identifier } }
 
@@ -55,12 +56,15 @@ package struct InternedZone: @unchecked Sendable, Hashable {
   /// ``Zone/wallClock(unchecked:)``.
   @inlinable @inline(__always)
   package func wallClock(unchecked instant: Int64) -> (local: Int64, highWater: Int64) {
+    // Pays: `takeUnretainedValue()` adds a retain/release pair (callgrind, with the two below:
+    // a decision 99.3 -> 112.4 instructions, the whole decision 161.4 -> 173.5).
     table._withUnsafeGuaranteedRef { $0.wallClock(at: instant) }
   }
 
   /// ``Zone/highWater(unchecked:)``.
   @inlinable @inline(__always)
   package func highWater(unchecked instant: Int64) -> Int64 {
+    // Pays: see wallClock(unchecked:) (a retain/release pair otherwise).
     table._withUnsafeGuaranteedRef { $0.highWater(at: instant) }
   }
 
@@ -87,6 +91,7 @@ package struct InternedZone: @unchecked Sendable, Hashable {
   /// ``Zone/wallClockSpan(unchecked:)``.
   @inlinable @inline(__always)
   package func wallClockSpan(unchecked instant: Int64) -> WallClockSpan {
+    // Pays: see wallClock(unchecked:) (a retain/release pair otherwise).
     table._withUnsafeGuaranteedRef { $0.wallClockSpan(at: instant) }
   }
 
