@@ -92,6 +92,10 @@ let package = Package(
         "ZoneInfo", "ZoneInfoBundle", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
         "SystemInterface",
       ]),
+    // The strict reader alone; DNDKitTesting(XCTest) for the seeded generator and its seed.
+    .testTarget(
+      name: "StrictJSONTests",
+      dependencies: ["StrictJSON", "DNDKitTesting", "DNDKitTestingXCTest"]),
     .testTarget(
       name: "DNDScheduleTests",
       dependencies: [

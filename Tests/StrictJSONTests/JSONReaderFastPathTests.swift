@@ -1,4 +1,5 @@
 import DNDKitTesting
+import DNDKitTestingXCTest
 import StrictJSON
 import XCTest
 
