@@ -550,18 +550,27 @@ package enum JSONValueFailure: Error, Sendable, Hashable {
 }
 
 /// The keys a decoder knows, in the order it reads its fields.
+///
+/// The names live in a ``JSONKeyNameStorage`` that the value owns and that is freed with its
+/// last copy. A decoder's names are a `static let`, made once per wire type and kept for the
+/// process by design (a fixed number of tables, whatever the input); a decoder never makes
+/// names per document.
 @usableFromInline
 package struct JSONKeyNames: @unchecked Sendable {
-  /// The names, in storage kept for the life of the process: a decoder's names are a
-  /// `static let`, made once, and reading them then costs no reference counting.
+  /// The names, read through a pointer into ``storage``: a decoder borrows its names for a
+  /// call, so reading them costs no reference counting.
   @usableFromInline
   let names: UnsafeBufferPointer<StaticString>
+
+  /// Owns the memory of ``names``, which is valid while this value (or a copy) lives.
+  @usableFromInline
+  let storage: JSONKeyNameStorage
 
   /// No known keys: every key is skipped.
   @usableFromInline
   package static let none = JSONKeyNames([])
 
-  /// Names the keys, at most 64; for a `static let` (the storage is never released).
+  /// Names the keys, at most 64; a decoder's are a `static let`, made once.
   ///
   /// - Parameter names: The keys in a decoder's field order; a field is then known by its
   ///   index here.
@@ -576,9 +585,11 @@ package struct JSONKeyNames: @unchecked Sendable {
           $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
         }, "a key name is printable ASCII with no quote or backslash")
     }
-    let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
-    _ = storage.initialize(from: names)
-    self.names = UnsafeBufferPointer(storage)
+    storage = JSONKeyNameStorage.make(names)
+    self.names = storage.withUnsafeMutablePointers { header, elements in
+      UnsafeBufferPointer(start: elements, count: header.pointee.count)
+    }
+    precondition(self.names.count == names.count, "the storage holds every name")
   }
 
   /// The name of a field, for key paths.
@@ -736,5 +747,35 @@ extension JSONReader {
       return .failure(.invalidText(reason: "the string's bytes are not UTF-8"))
     }
     return .success(String(decoding: utf8, as: UTF8.self))
+  }
+}
+
+/// The memory of a ``JSONKeyNames``: a header with the count, then the names; freed when the
+/// last ``JSONKeyNames`` that owns it goes.
+@usableFromInline
+final class JSONKeyNameStorage: ManagedBuffer<JSONKeyNameStorage.Header, StaticString> {
+  /// What the storage holds.
+  @usableFromInline
+  struct Header {
+    /// How many names follow, all initialized.
+    @usableFromInline
+    var count: Int
+  }
+
+  /// New storage holding `names`.
+  static func make(_ names: [StaticString]) -> JSONKeyNameStorage {
+    let buffer = create(minimumCapacity: names.count) { _ in Header(count: 0) }
+    let storage = unsafeDowncast(buffer, to: JSONKeyNameStorage.self)
+    storage.withUnsafeMutablePointers { header, elements in
+      for (offset, name) in names.enumerated() { (elements + offset).initialize(to: name) }
+      header.pointee.count = names.count
+    }
+    return storage
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointers { header, elements in
+      elements.deinitialize(count: header.pointee.count)
+    }
   }
 }

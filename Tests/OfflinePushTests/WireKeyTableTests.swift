@@ -1,0 +1,31 @@
+import XCTest
+
+@testable import DNDSchedule
+@testable import OfflinePush
+@testable import StrictJSON
+
+/// The decoders' key names are one table per wire type for the process: decoding many
+/// documents, accepted or refused, makes none.
+final class WireKeyTableTests: XCTestCase {
+  func testDecodingManyDocumentsMakesNoKeyTables() throws {
+    func tables() -> [ObjectIdentifier] {
+      [
+        ObjectIdentifier(OfflinePushRule.wireKeys.storage),
+        ObjectIdentifier(DoNotDisturbRule.wireKeys.storage),
+      ]
+    }
+    let before = tables()
+    for value in 0..<10_000 {
+      let hour = value % 24
+      let document =
+        #"{"offlinePushEnabled": true, "doNotDisturbRule": {"enabled": true, "startHour": \#(hour), "endHour": 7, "repeatMode": 2}}"#
+      XCTAssertEqual(
+        try OfflinePushRule(jsonBytes: Array(document.utf8)).doNotDisturbRule?.startHour,
+        hour)
+      XCTAssertThrowsError(
+        try OfflinePushRule(
+          jsonBytes: Array(#"{"doNotDisturbRule": {"startHour": \#(hour).5}}"#.utf8)))
+    }
+    XCTAssertEqual(tables(), before)
+  }
+}
