@@ -557,14 +557,23 @@ package enum JSONValueFailure: Error, Sendable, Hashable {
 /// names per document.
 @usableFromInline
 package struct JSONKeyNames: @unchecked Sendable {
-  /// The names, read through a pointer into ``storage``: a decoder borrows its names for a
-  /// call, so reading them costs no reference counting.
-  @usableFromInline
-  let names: UnsafeBufferPointer<StaticString>
-
-  /// Owns the memory of ``names``, which is valid while this value (or a copy) lives.
+  /// Holds the names; freed with the last copy of this value.
   @usableFromInline
   let storage: JSONKeyNameStorage
+
+  /// How many names ``storage`` holds, beside it so that the value is two words, as a buffer
+  /// pointer is.
+  @usableFromInline
+  let count: Int
+
+  /// The names, read in place: the elements of ``storage`` are at a fixed offset from it, and
+  /// a decoder borrows its names for a call, so reading them costs no reference counting.
+  @inlinable
+  @inline(__always)
+  var names: UnsafeBufferPointer<StaticString> {
+    UnsafeBufferPointer(
+      start: storage.withUnsafeMutablePointerToElements { UnsafePointer($0) }, count: count)
+  }
 
   /// No known keys: every key is skipped.
   @usableFromInline
@@ -586,10 +595,8 @@ package struct JSONKeyNames: @unchecked Sendable {
         }, "a key name is printable ASCII with no quote or backslash")
     }
     storage = JSONKeyNameStorage.make(names)
-    self.names = storage.withUnsafeMutablePointers { header, elements in
-      UnsafeBufferPointer(start: elements, count: header.pointee.count)
-    }
-    precondition(self.names.count == names.count, "the storage holds every name")
+    count = storage.header.count
+    precondition(count == names.count, "the storage holds every name")
   }
 
   /// The name of a field, for key paths.
