@@ -374,23 +374,24 @@ package struct JSONReader: JSONByteScanning {
   package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
     throws(JSONReadStop) -> Int?
   {
-    // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`), in
+    // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`) and
+    // compared whole with those bytes made once for the name, in
     // the decoder's own code; anything else (the end of the object, whitespace inside, an
     // escape, another key, a key seen before), out of line from where this started.
     skipWhitespace()
-    let count = bytes.count
-    let quote = object.started ? index &+ 1 : index
-    if quote < count, !object.started || bytes[index] == UInt8(ascii: ","),
-      let end = names.end(ofKey: object.nextField, in: bytes, at: quote), end < count,
-      bytes[end] == UInt8(ascii: ":")
+    let field = object.nextField
+    if let key = names.compactKey(field, afterAMember: object.started),
+      index &+ key.count <= bytes.count,
+      JSONKeyNames.equal(
+        key.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped + index,
+        count: key.count)
     {
-      let field = object.nextField
       let bit: UInt64 = 1 << UInt64(field)
       if object.seenKnown & bit == 0 {
         object.started = true
         object.seenKnown |= bit
         object.nextField = field &+ 1
-        index = end &+ 1
+        index &+= key.count
         skipWhitespace()
         return field
       }
@@ -556,6 +557,11 @@ package struct JSONKeyNames: @unchecked Sendable {
   /// `static let`, made once, and reading them then costs no reference counting.
   @usableFromInline
   let names: UnsafeBufferPointer<StaticString>
+  /// Each name as it stands compactly after another member, `,"name":`, in storage kept for
+  /// the life of the process like `names`: the fast path compares a whole member key, its
+  /// quotes and the bytes around it at once, a word at a time.
+  @usableFromInline
+  let compactKeys: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
   /// No known keys: every key is skipped.
   @usableFromInline
@@ -579,6 +585,28 @@ package struct JSONKeyNames: @unchecked Sendable {
     let storage = UnsafeMutableBufferPointer<StaticString>.allocate(capacity: names.count)
     _ = storage.initialize(from: names)
     self.names = UnsafeBufferPointer(storage)
+    let keys = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>.allocate(
+      capacity: names.count)
+    for (field, name) in names.enumerated() {
+      let bytes =
+        Array(",\"".utf8)
+        + UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        + Array("\":".utf8)
+      let key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+      _ = key.initialize(from: bytes)
+      (keys.baseAddress.unsafelyUnwrapped + field).initialize(to: UnsafeBufferPointer(key))
+    }
+    self.compactKeys = UnsafeBufferPointer(keys)
+  }
+
+  /// The bytes of a field's key written compactly: `,"name":` after another member, `"name":`
+  /// first; nil past the last field.
+  @inlinable
+  @inline(__always)
+  func compactKey(_ field: Int, afterAMember: Bool) -> UnsafeBufferPointer<UInt8>? {
+    guard field < compactKeys.count else { return nil }
+    let key = compactKeys.baseAddress.unsafelyUnwrapped[field]
+    return afterAMember ? key : UnsafeBufferPointer(rebasing: key.dropFirst())
   }
 
   /// The name of a field, for key paths.
@@ -615,23 +643,32 @@ package struct JSONKeyNames: @unchecked Sendable {
   @inlinable
   @inline(__always)
   package func end(ofKey field: Int, in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> Int? {
-    guard field < names.count else { return nil }
-    let name = names[field]
-    let close = quote &+ 1 &+ name.utf8CodeUnitCount
-    guard close < bytes.count, bytes[quote] == UInt8(ascii: "\""),
-      bytes[close] == UInt8(ascii: "\""),
-      Self.equal(name, UnsafeBufferPointer(rebasing: bytes[(quote &+ 1)..<close]))
+    // The compact key without its comma and colon: `"name"`.
+    guard let key = compactKey(field, afterAMember: false) else { return nil }
+    let length = key.count &- 1
+    guard quote &+ length <= bytes.count,
+      Self.equal(
+        key.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped + quote,
+        count: length)
     else { return nil }
-    return close &+ 1
+    return quote &+ length
   }
 
   @inlinable
   @inline(__always)
   static func equal(_ name: StaticString, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = raw.count
-    guard name.utf8CodeUnitCount == count, let base = raw.baseAddress else { return false }
-    let expected = UnsafeRawPointer(name.utf8Start)
-    let actual = UnsafeRawPointer(base)
+    guard name.utf8CodeUnitCount == raw.count, let base = raw.baseAddress else { return false }
+    return equal(name.utf8Start, base, count: raw.count)
+  }
+
+  /// Whether `count` bytes at two addresses are equal.
+  @inlinable
+  @inline(__always)
+  static func equal(
+    _ expected: UnsafePointer<UInt8>, _ actual: UnsafePointer<UInt8>, count: Int
+  ) -> Bool {
+    let expected = UnsafeRawPointer(expected)
+    let actual = UnsafeRawPointer(actual)
     // Whole words, the last one overlapping the one before it rather than a byte loop.
     func word64(_ offset: Int) -> Bool {
       expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -651,7 +688,9 @@ package struct JSONKeyNames: @unchecked Sendable {
     }
     if count >= 4 { return word32(0) && word32(count &- 4) }
     for offset in 0..<count
-    where expected.load(fromByteOffset: offset, as: UInt8.self) != base[offset] {
+    where expected.load(fromByteOffset: offset, as: UInt8.self)
+      != actual.load(fromByteOffset: offset, as: UInt8.self)
+    {
       return false
     }
     return true
