@@ -375,9 +375,9 @@ package struct JSONReader: JSONByteScanning {
     throws(JSONReadStop) -> Int?
   {
     // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`) and
-    // compared whole with those bytes made once for the name, in
-    // the decoder's own code; anything else (the end of the object, whitespace inside, an
-    // escape, another key, a key seen before), out of line from where this started.
+    // compared whole with those bytes made once for the name, in the decoder's own code;
+    // anything else (the end of the object, whitespace inside, an escape, another key, a key
+    // seen before), out of line from where this started.
     skipWhitespace()
     let field = object.nextField
     if let key = names.compactKey(field, afterAMember: object.started),
