@@ -396,6 +396,12 @@ package struct JSONReader: JSONByteScanning {
         return field
       }
     }
+    // The end of the object, with nothing before the `}` (`enterKey` reads it so too).
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      object.started = true
+      index &+= 1
+      return nil
+    }
     return try nextMemberInGeneral(of: &object, names: names)
   }
 

@@ -169,8 +169,9 @@ final class JSONReaderEdgeTableTests: XCTestCase {
   /// The compact key compared whole (`,"name":`, or `"name":` first) against the general path,
   /// which reads the key as a string and looks it up: for names of every length to 24 bytes,
   /// the key itself, the key with any one byte replaced by any of a set of others, and the
-  /// key cut short at every length, first or after a member, followed by a value, whitespace
-  /// or nothing, both leave the reader in the same place or stop in the same way.
+  /// key cut short at every length (to nothing, where the object may end), first or after a
+  /// member, followed by a value, the object's end, whitespace or nothing, both leave the
+  /// reader in the same place or stop in the same way.
   func testTheCompactKeyPathAgreesWithTheGeneralPath() {
     let alphabet = Array("abcdefghijklmnopqrstuvwx".utf8)
     let replacements = Array(" \t\n\",:{}[]\\aZ0".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
@@ -189,7 +190,7 @@ final class JSONReaderEdgeTableTests: XCTestCase {
         }
         variants += (0..<key.count).map { Array(key[0..<$0]) }
         for variant in variants {
-          for tail in ["1}", " 1}", ""] {
+          for tail in ["1}", " 1}", "", "}", " }"] {
             // A member before, so that the cursor starts inside an object as a decoder's does.
             let prefix = Array(#"{"w":0"#.utf8)
             let start = started ? prefix.count : 1
