@@ -103,12 +103,16 @@ extension OfflinePushRule: JSONMemberReading {
             [JSONFieldError(.null, expected: "DoNotDisturbRule")], field: field, names: names)
           doNotDisturbRule = nil
         } else {
-          var rule = DoNotDisturbRule()
+          // Read where it is stored: a rule read aside and then stored was copied.
+          doNotDisturbRule = DoNotDisturbRule()
           var ruleErrors: [JSONFieldError] = []
-          let stop = try rule.readMembers(from: &reader, depth: inner, errors: &ruleErrors)
-          if let stop { ruleErrors.append(stop) }
+          if let stop = try doNotDisturbRule?.readMembers(
+            from: &reader, depth: inner, errors: &ruleErrors)
+          {
+            ruleErrors.append(stop)
+            doNotDisturbRule = nil
+          }
           errors.record(ruleErrors, field: field, names: names)
-          doNotDisturbRule = stop == nil ? rule : nil
         }
       default: try reader.skipValue(depth: inner)
       }

@@ -257,6 +257,68 @@ extension JSONReader {
   package mutating func readIntegerList<Element>(
     depth: Int, typeName: String, _ element: (Int64) -> Element
   ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
+    if let values = compactShortIntegerList(depth: depth) {
+      // The array made once at its size, rather than allocated and grown while appending.
+      switch values.count {
+      case 0: return .success([])
+      case 1: return .success([element(values.1)])
+      case 2: return .success([element(values.1), element(values.2)])
+      case 3: return .success([element(values.1), element(values.2), element(values.3)])
+      default:
+        return .success([
+          element(values.1), element(values.2), element(values.3), element(values.4),
+        ])
+      }
+    }
+    return try readIntegerListInGeneral(depth: depth, typeName: typeName, element)
+  }
+
+  /// The list at the cursor when it is written compactly, `[` then at most four short plain
+  /// integers (``shortPlainInteger()``) with `,` between them, then `]`, nothing else: the
+  /// cursor is then after it. Else the cursor is left where it was and the answer is nil,
+  /// for ``readIntegerListInGeneral(depth:typeName:_:)`` to read whatever is there.
+  @inlinable
+  @inline(__always)
+  mutating func compactShortIntegerList(depth: Int)
+    -> (count: Int, Int64, Int64, Int64, Int64)?
+  {
+    skipWhitespace()
+    // The elements are one deeper than the list, and must be within the depth limit.
+    guard depth &+ 1 < JSONSyntax.maximumDepth, index &+ 1 < bytes.count,
+      bytes[index] == UInt8(ascii: "[")
+    else { return nil }
+    let start = index
+    index &+= 1
+    if bytes[index] == UInt8(ascii: "]") {
+      index &+= 1
+      return (0, 0, 0, 0, 0)
+    }
+    var values: (count: Int, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+    while true {
+      guard values.count < 4, index < bytes.count, let value = shortPlainInteger(),
+        index < bytes.count
+      else { break }
+      switch values.count {
+      case 0: values.1 = value
+      case 1: values.2 = value
+      case 2: values.3 = value
+      default: values.4 = value
+      }
+      values.count &+= 1
+      let next = bytes[index]
+      index &+= 1
+      if next == UInt8(ascii: "]") { return values }
+      guard next == UInt8(ascii: ",") else { break }
+    }
+    index = start
+    return nil
+  }
+
+  /// ``readIntegerList(depth:typeName:_:)`` for every value.
+  @inlinable
+  mutating func readIntegerListInGeneral<Element>(
+    depth: Int, typeName: String, _ element: (Int64) -> Element
+  ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
     switch kind() {
     case .array: break
     case .null:

@@ -374,26 +374,33 @@ package struct JSONReader: JSONByteScanning {
   package mutating func nextMember(of object: inout ObjectCursor, names: JSONKeyNames)
     throws(JSONReadStop) -> Int?
   {
-    // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`), in
-    // the decoder's own code; anything else (the end of the object, whitespace inside, an
-    // escape, another key, a key seen before), out of line from where this started.
+    // The key the decoder reads next, written compactly (`,"key":` or, first, `"key":`) and
+    // compared whole with those bytes made once for the name, in the decoder's own code;
+    // anything else (the end of the object, whitespace inside, an escape, another key, a key
+    // seen before), out of line from where this started.
     skipWhitespace()
-    let count = bytes.count
-    let quote = object.started ? index &+ 1 : index
-    if quote < count, !object.started || bytes[index] == UInt8(ascii: ","),
-      let end = names.end(ofKey: object.nextField, in: bytes, at: quote), end < count,
-      bytes[end] == UInt8(ascii: ":")
+    let field = object.nextField
+    if let key = names.compactKey(field, afterAMember: object.started),
+      index &+ key.count <= bytes.count,
+      JSONKeyNames.equal(
+        key.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped + index,
+        count: key.count)
     {
-      let field = object.nextField
       let bit: UInt64 = 1 << UInt64(field)
       if object.seenKnown & bit == 0 {
         object.started = true
         object.seenKnown |= bit
         object.nextField = field &+ 1
-        index = end &+ 1
+        index &+= key.count
         skipWhitespace()
         return field
       }
+    }
+    // The end of the object, with nothing before the `}` (`enterKey` reads it so too).
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      object.started = true
+      index &+= 1
+      return nil
     }
     return try nextMemberInGeneral(of: &object, names: names)
   }
@@ -599,6 +606,18 @@ package struct JSONKeyNames: @unchecked Sendable {
     precondition(count == names.count, "the storage holds every name")
   }
 
+  /// The bytes of a field's key written compactly: `,"name":` after another member, `"name":`
+  /// first; nil past the last field.
+  @inlinable
+  @inline(__always)
+  func compactKey(_ field: Int, afterAMember: Bool) -> UnsafeBufferPointer<UInt8>? {
+    guard field < count else { return nil }
+    let key = storage.withUnsafeMutablePointerToHeader {
+      $0.pointee.compactKeys.baseAddress.unsafelyUnwrapped[field]
+    }
+    return afterAMember ? key : UnsafeBufferPointer(rebasing: key.dropFirst())
+  }
+
   /// The name of a field, for key paths.
   ///
   /// - Parameter field: The field's index.
@@ -633,23 +652,32 @@ package struct JSONKeyNames: @unchecked Sendable {
   @inlinable
   @inline(__always)
   package func end(ofKey field: Int, in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> Int? {
-    guard field < names.count else { return nil }
-    let name = names[field]
-    let close = quote &+ 1 &+ name.utf8CodeUnitCount
-    guard close < bytes.count, bytes[quote] == UInt8(ascii: "\""),
-      bytes[close] == UInt8(ascii: "\""),
-      Self.equal(name, UnsafeBufferPointer(rebasing: bytes[(quote &+ 1)..<close]))
+    // The compact key without its comma and colon: `"name"`.
+    guard let key = compactKey(field, afterAMember: false) else { return nil }
+    let length = key.count &- 1
+    guard quote &+ length <= bytes.count,
+      Self.equal(
+        key.baseAddress.unsafelyUnwrapped, bytes.baseAddress.unsafelyUnwrapped + quote,
+        count: length)
     else { return nil }
-    return close &+ 1
+    return quote &+ length
   }
 
   @inlinable
   @inline(__always)
   static func equal(_ name: StaticString, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    let count = raw.count
-    guard name.utf8CodeUnitCount == count, let base = raw.baseAddress else { return false }
-    let expected = UnsafeRawPointer(name.utf8Start)
-    let actual = UnsafeRawPointer(base)
+    guard name.utf8CodeUnitCount == raw.count, let base = raw.baseAddress else { return false }
+    return equal(name.utf8Start, base, count: raw.count)
+  }
+
+  /// Whether `count` bytes at two addresses are equal.
+  @inlinable
+  @inline(__always)
+  static func equal(
+    _ expected: UnsafePointer<UInt8>, _ actual: UnsafePointer<UInt8>, count: Int
+  ) -> Bool {
+    let expected = UnsafeRawPointer(expected)
+    let actual = UnsafeRawPointer(actual)
     // Whole words, the last one overlapping the one before it rather than a byte loop.
     func word64(_ offset: Int) -> Bool {
       expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
@@ -669,7 +697,9 @@ package struct JSONKeyNames: @unchecked Sendable {
     }
     if count >= 4 { return word32(0) && word32(count &- 4) }
     for offset in 0..<count
-    where expected.load(fromByteOffset: offset, as: UInt8.self) != base[offset] {
+    where expected.load(fromByteOffset: offset, as: UInt8.self)
+      != actual.load(fromByteOffset: offset, as: UInt8.self)
+    {
       return false
     }
     return true
@@ -767,15 +797,42 @@ final class JSONKeyNameStorage: ManagedBuffer<JSONKeyNameStorage.Header, StaticS
     /// How many names follow, all initialized.
     @usableFromInline
     var count: Int
+    /// Each name as it stands compactly after another member, `,"name":`: the fast path
+    /// compares a whole member key, its quotes and the bytes around it at once, a word at a
+    /// time. Slices of `keyBytes`, one per name.
+    @usableFromInline
+    var compactKeys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The bytes of every compact key, one after another.
+    var keyBytes: UnsafeMutableBufferPointer<UInt8>
   }
 
   /// New storage holding `names`.
   static func make(_ names: [StaticString]) -> JSONKeyNameStorage {
-    let buffer = create(minimumCapacity: names.count) { _ in Header(count: 0) }
+    let buffer = create(minimumCapacity: names.count) { _ in
+      Header(
+        count: 0, compactKeys: .init(start: nil, count: 0), keyBytes: .init(start: nil, count: 0))
+    }
     let storage = unsafeDowncast(buffer, to: JSONKeyNameStorage.self)
+    let compact = names.map {
+      Array(",\"".utf8) + UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)
+        + Array("\":".utf8)
+    }
+    let keyBytes = UnsafeMutableBufferPointer<UInt8>.allocate(
+      capacity: compact.reduce(0) { $0 + $1.count })
+    _ = keyBytes.initialize(from: compact.joined())
+    let compactKeys = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>.allocate(
+      capacity: names.count)
+    var offset = 0
+    for (field, key) in compact.enumerated() {
+      (compactKeys.baseAddress.unsafelyUnwrapped + field).initialize(
+        to: UnsafeBufferPointer(rebasing: keyBytes[offset..<offset + key.count]))
+      offset += key.count
+    }
     storage.withUnsafeMutablePointers { header, elements in
       for (offset, name) in names.enumerated() { (elements + offset).initialize(to: name) }
       header.pointee.count = names.count
+      header.pointee.compactKeys = compactKeys
+      header.pointee.keyBytes = keyBytes
     }
     return storage
   }
@@ -783,6 +840,8 @@ final class JSONKeyNameStorage: ManagedBuffer<JSONKeyNameStorage.Header, StaticS
   deinit {
     _ = withUnsafeMutablePointers { header, elements in
       elements.deinitialize(count: header.pointee.count)
+      header.pointee.compactKeys.deallocate()
+      header.pointee.keyBytes.deallocate()
     }
   }
 }

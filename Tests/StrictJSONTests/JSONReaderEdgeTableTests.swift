@@ -138,6 +138,81 @@ final class JSONReaderEdgeTableTests: XCTestCase {
     }
   }
 
+  /// Where one call of `nextMember` leaves the reader: the field (or `end`), the cursor and
+  /// the object's state, or why it stopped.
+  func oneMember(
+    _ bytes: [UInt8], at start: Int, started: Bool, general: Bool, names: JSONKeyNames,
+    field expected: Int
+  ) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(buffer)
+      reader.index = start
+      var object = JSONReader.ObjectCursor(depth: 0)
+      object.started = started
+      object.nextField = expected
+      do throws(JSONReadStop) {
+        let field =
+          general
+          ? try reader.nextMemberInGeneral(of: &object, names: names)
+          : try reader.nextMember(of: &object, names: names)
+        return "\(field.map(String.init) ?? "end") at \(reader.index), next \(object.nextField), "
+          + "seen \(object.seenKnown), started \(object.started)"
+      } catch {
+        switch error {
+        case .duplicateKey: return "duplicate"
+        case .syntax(let problem): return "\(problem.offset): \(problem.message)"
+        }
+      }
+    }
+  }
+
+  /// The compact key compared whole (`,"name":`, or `"name":` first) against the general path,
+  /// which reads the key as a string and looks it up: for names of every length to 24 bytes,
+  /// the key itself, the key with any one byte replaced by any of a set of others, and the
+  /// key cut short at every length (to nothing, where the object may end), first or after a
+  /// member, followed by a value, the object's end, whitespace or nothing, both leave the
+  /// reader in the same place or stop in the same way.
+  func testTheCompactKeyPathAgreesWithTheGeneralPath() {
+    let alphabet = Array("abcdefghijklmnopqrstuvwx".utf8)
+    let replacements = Array(" \t\n\",:{}[]\\aZ0".utf8) + [0x00, 0x7F, 0xC3, 0xFF]
+    for length in 0...24 where !failedTooOften() {
+      for started in [false, true] {
+        let key =
+          (started ? [UInt8(ascii: ",")] : []) + [UInt8(ascii: "\"")] + alphabet[0..<length]
+          + Array("\":".utf8)
+        var variants: [[UInt8]] = [key]
+        for position in key.indices {
+          for byte in replacements where byte != key[position] {
+            var changed = key
+            changed[position] = byte
+            variants.append(changed)
+          }
+        }
+        variants += (0..<key.count).map { Array(key[0..<$0]) }
+        for variant in variants {
+          for tail in ["1}", " 1}", "", "}", " }"] {
+            // A member before, so that the cursor starts inside an object as a decoder's does.
+            let prefix = Array(#"{"w":0"#.utf8)
+            let start = started ? prefix.count : 1
+            let bytes = (started ? prefix : [UInt8(ascii: "{")]) + variant + Array(tail.utf8)
+            for field in [length, max(0, length - 1)] {
+              let fast = oneMember(
+                bytes, at: start, started: started, general: false, names: Self.lengths,
+                field: field)
+              let general = oneMember(
+                bytes, at: start, started: started, general: true, names: Self.lengths,
+                field: field)
+              XCTAssertEqual(
+                fast, general,
+                "\(String(decoding: bytes, as: UTF8.self)), field \(field) expected")
+              if fast != general, failedTooOften() { return }
+            }
+          }
+        }
+      }
+    }
+  }
+
   // MARK: Booleans
 
   /// What `readBoolean` made of a value: the boolean, `failure` for another kind, or `stop`.
