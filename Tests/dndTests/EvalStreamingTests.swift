@@ -5,20 +5,7 @@ import XCTest
 /// with it through pipes.
 final class EvalStreamingTests: XCTestCase {
   func testEachAnswerArrivesBeforeTheNextLineIsSent() throws {
-    let executable = try XCTUnwrap(DNDProcess.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["eval"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      if process.isRunning { process.terminate() }
-    }
-    let reader = LineReader(output.fileHandleForReading)
+    let dnd = try PipedDND(["eval"])
     let lines = [
       "{\"rule\": {\"enabled\": true, \"startHour\": 22, \"endHour\": 8, \"repeatMode\": 2, "
         + "\"timeZoneID\": \"America/New_York\"}, \"at\": 1773025200}",
@@ -31,14 +18,52 @@ final class EvalStreamingTests: XCTestCase {
       "{\"inDoNotDisturb\": false, \"nextChange\": null}",
     ]
     for (line, answer) in zip(lines, expected) {
-      input.fileHandleForWriting.write(Data((line + "\n").utf8))
+      dnd.send(line)
       let got = try XCTUnwrap(
-        reader.nextLine(timeout: 20), "no answer to \(line) while stdin is open")
+        dnd.reader.nextLine(timeout: 20), "no answer to \(line) while stdin is open")
       XCTAssertTrue(got.contains(answer), got)
     }
+    XCTAssertEqual(try dnd.finish(), 0)
+  }
+}
+
+/// `dnd` running with pipes on its standard input and output, for the tests that talk to it a
+/// line at a time; terminated when it goes, if it still runs (a test that failed midway).
+final class PipedDND {
+  let process = Process()
+  private let input = Pipe()
+  /// Its answers, as they come.
+  let reader: LineReader
+
+  /// Starts `dnd` with arguments and, when given, this environment instead of the test's.
+  init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    process.executableURL = try XCTUnwrap(DNDProcess.executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    reader = LineReader(output.fileHandleForReading)
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  /// Writes a line to its standard input.
+  func send(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Closes its standard input and waits for it to exit.
+  ///
+  /// - Returns: Its exit status.
+  func finish() throws -> Int32 {
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0)
+    return process.terminationStatus
   }
 }
 

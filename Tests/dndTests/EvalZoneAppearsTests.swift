@@ -7,7 +7,6 @@ import XCTest
 /// the cache and without. A zone once read is kept: its file removed, its rules still answer.
 final class EvalZoneAppearsTests: XCTestCase {
   func testAZoneThatAppearsIsUsedByTheSameRuleText() throws {
-    let executable = try XCTUnwrap(DNDProcess.executable)
     let line =
       #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2, "timeZoneID": "America/New_York"}, "at": 1773025200}"#
     for arguments in [["eval"], ["eval", "--no-cache"]] {
@@ -16,42 +15,26 @@ final class EvalZoneAppearsTests: XCTestCase {
       try FileManager.default.createDirectory(
         at: root.appendingPathComponent("America"), withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: root) }
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = arguments
-      process.environment = ["TZDIR": root.path]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      defer {
-        if process.isRunning { process.terminate() }
-      }
-      let reader = LineReader(output.fileHandleForReading)
+      let dnd = try PipedDND(arguments, environment: ["TZDIR": root.path])
       // Three times: the cache stores a text the second time it sees it, and finds it the third.
       for time in 1...3 {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
-        let missing = try XCTUnwrap(reader.nextLine(timeout: 30), "\(arguments), time \(time)")
+        dnd.send(line)
+        let missing = try XCTUnwrap(dnd.reader.nextLine(timeout: 30), "\(arguments), time \(time)")
         XCTAssertTrue(
           missing.contains("\"invalidTimeZone\""), "\(arguments), time \(time): \(missing)")
       }
       try FileManager.default.copyItem(
         atPath: TestPaths.zoneinfo + "/America/New_York",
         toPath: root.appendingPathComponent("America/New_York").path)
-      input.fileHandleForWriting.write(Data((line + "\n").utf8))
+      dnd.send(line)
       XCTAssertEqual(
-        reader.nextLine(timeout: 30), "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}",
+        dnd.reader.nextLine(timeout: 30), "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}",
         "\(arguments)")
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")
+      XCTAssertEqual(try dnd.finish(), 0, "\(arguments)")
     }
   }
 
   func testAZoneOnceReadIsKeptAfterItsFileIsRemoved() throws {
-    let executable = try XCTUnwrap(DNDProcess.executable)
     let line =
       #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2, "timeZoneID": "America/New_York"}, "at": 1773025200}"#
     let answer = "{\"inDoNotDisturb\": true, \"nextChange\": 1773057600}"
@@ -61,29 +44,14 @@ final class EvalZoneAppearsTests: XCTestCase {
         atPath: root + "/America", withIntermediateDirectories: true)
       try FileManager.default.copyItem(
         atPath: TestPaths.zoneinfo + "/America/New_York", toPath: root + "/America/New_York")
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = arguments
-      process.environment = ["TZDIR": root]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      defer {
-        if process.isRunning { process.terminate() }
-      }
-      let reader = LineReader(output.fileHandleForReading)
+      let dnd = try PipedDND(arguments, environment: ["TZDIR": root])
       for time in 1...5 {
         // Removed after the third answer: the zone read then keeps answering.
         if time == 4 { try FileManager.default.removeItem(atPath: root + "/America/New_York") }
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
-        XCTAssertEqual(reader.nextLine(timeout: 30), answer, "\(arguments), time \(time)")
+        dnd.send(line)
+        XCTAssertEqual(dnd.reader.nextLine(timeout: 30), answer, "\(arguments), time \(time)")
       }
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")
+      XCTAssertEqual(try dnd.finish(), 0, "\(arguments)")
     }
   }
 }
