@@ -29,7 +29,15 @@ struct BucketHeader {
   /// The count of published entries of the entries at `entries`.
   @inlinable @inline(__always)
   static func publishedCount(_ entries: UnsafePointer<HighWaterBucket>) -> AtomicWord {
-    AtomicWord(existingAt: UnsafeMutableRawPointer(mutating: entries - 2))
+    AtomicWord(existingAt: publishedCountSlot(entries))
+  }
+
+  /// Where the count of published entries sits: the slot before the header's.
+  @inlinable @inline(__always)
+  static func publishedCountSlot(_ entries: UnsafePointer<HighWaterBucket>)
+    -> UnsafeMutableRawPointer
+  {
+    UnsafeMutableRawPointer(mutating: entries - 2)
   }
 
   /// Whether both fit the slots in front of the entries, as `ZoneTable` lays them.

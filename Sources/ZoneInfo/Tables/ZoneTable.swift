@@ -54,9 +54,6 @@ final class ZoneTable: @unchecked Sendable {
   /// How many entries of `highWaterBuckets` loading wrote (those before 2050): a constant, so
   /// the hot path reads it with a plain load that a loop can hoist.
   @usableFromInline let loadedBucketCount: UInt64
-  /// How many entries of `highWaterBuckets` readers may use; raised once, with release
-  /// ordering, when the table is extended. Read only for instants past the loaded entries.
-  @usableFromInline let publishedBucketCount: AtomicWord
   let identifier: String
   /// The intervals, sized for the whole table; `starts[0]` is `Int64.min`. The builder keeps
   /// an `Int64.max` sentinel after the last interval it built, for its own walks.
@@ -164,8 +161,8 @@ final class ZoneTable: @unchecked Sendable {
     extents = .allocate(capacity: 2)
     extents.initialize(repeating: loaded, count: 2)
     loadedBucketCount = loaded.bucketCount
-    publishedBucketCount = AtomicWord(
-      at: UnsafeMutableRawPointer(highWaterBuckets - 2), initialValue: loaded.bucketCount)
+    _ = AtomicWord(
+      at: BucketHeader.publishedCountSlot(highWaterBuckets), initialValue: loaded.bucketCount)
     stage = .allocated(0)
     registeredTable = .allocated(0)
     deferred = plan
@@ -183,4 +180,12 @@ final class ZoneTable: @unchecked Sendable {
     stage.deallocate()
     registeredTable.deallocate()
   }
+}
+
+extension ZoneTable {
+  /// How many entries of `highWaterBuckets` readers may use; raised once, with release
+  /// ordering, when the table is extended. Read only for instants past the loaded entries. It
+  /// lives in front of the entries (see ``BucketHeader``), where a compiled rule reads it too.
+  @inlinable @inline(__always)
+  var publishedBucketCount: AtomicWord { BucketHeader.publishedCount(highWaterBuckets) }
 }
