@@ -50,18 +50,4 @@ extension Errno {
   package static var argListTooLong: Errno { Errno(E2BIG) }
   /// `EXDEV`: openat2 refused a step out of the directory.
   package static var improperLink: Errno { Errno(EXDEV) }
-  /// `EBADF`.
-  package static var badFileDescriptor: Errno { Errno(EBADF) }
-  /// `EINTR`.
-  package static var interrupted: Errno { Errno(EINTR) }
-  /// `EIO`.
-  package static var ioError: Errno { Errno(EIO) }
-  /// `ENAMETOOLONG`.
-  package static var fileNameTooLong: Errno { Errno(ENAMETOOLONG) }
-  /// `ENOSPC`.
-  package static var noSpace: Errno { Errno(ENOSPC) }
-  /// `EPIPE`.
-  package static var brokenPipe: Errno { Errno(EPIPE) }
-  /// `EACCES`.
-  package static var permissionDenied: Errno { Errno(EACCES) }
 }

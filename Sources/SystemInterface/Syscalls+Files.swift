@@ -178,8 +178,6 @@ package struct OpenFlags: OptionSet, Sendable {
   package static var noFollow: OpenFlags { OpenFlags(rawValue: O_NOFOLLOW) }
   /// `O_CREAT`.
   package static var create: OpenFlags { OpenFlags(rawValue: O_CREAT) }
-  /// `O_EXCL`.
-  package static var exclusive: OpenFlags { OpenFlags(rawValue: O_EXCL) }
   /// `O_TRUNC`.
   package static var truncate: OpenFlags { OpenFlags(rawValue: O_TRUNC) }
 }
