@@ -21,6 +21,7 @@ public struct PayloadTooLargeError: Error, Sendable, Hashable, CustomStringConve
     self.limit = limit
   }
 
+  // error-example: dnd recall --only recall --recall-body 'You received a message.' --id "$(printf '%05000d' 0)"
   /// `the recall command payload is 10268 bytes; APNs refuses a regular notification
   /// payload over 4096 bytes`.
   public var description: String {

@@ -69,6 +69,9 @@ public struct RecallCommand: Sendable, Hashable {
   }
 }
 
+// error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd" "mutable-content": 1}}"#)
+// error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd", "mutable-content": 1}, "appData": "{\"rc-dlt-identifier\": \"\\ud800\"}"}"#)
+// error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd", "category": "RC:RcCmd"}}"#)
 /// Why a received payload is not a recall command: where, and what was wrong there.
 ///
 /// The key path is empty for the payload itself (its size or its syntax), such as
@@ -92,6 +95,7 @@ public struct RecallPayloadError: Error, Sendable, Hashable, CustomStringConvert
     self.reason = reason
   }
 
+  // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:TxtMsg", "mutable-content": 1}}"#)
   /// `not a recall command at aps.category: expected "RC:RcCmd", found "RC:TxtMsg"`, or
   /// without `at …` for the payload itself.
   public var description: String {

@@ -107,11 +107,16 @@ enum EvalHelp {
     return lines
   }
 
+  /// The examples, each command followed by the line it prints (a test runs them); the
+  /// quotes close before each `\`, as a line break inside them would break the JSON line.
   static let footer = """
-    Example:
-      echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8, \\
-        "endMinute": 0, "repeatMode": 2, "customRepeatDays": 0, "onceEndTimestamp": 0, \\
-        "timeZoneID": "America/New_York"}, "at": 1773025200}' | dnd eval
+    Examples:
+      echo '{"rule": {"enabled": true, "startHour": 22, "startMinute": 0, "endHour": 8,' \\
+        '"endMinute": 0, "repeatMode": 2, "customRepeatDays": 0, "onceEndTimestamp": 0,' \\
+        '"timeZoneID": "America/New_York"}, "at": 1773025200}' | dnd eval
+      {"inDoNotDisturb": true, "nextChange": 1773057600}
+      echo '{"rule": {"startHour": 24}, "at": 0}' | dnd eval
+      {"error": {"code": "invalidHour", "message": "rule.startHour = 24: must be in 0...23"}}
 
     Exit status: 0 when the input was read through, even if some lines had errors; 1 when
     standard input or output failed (a reader that went away too: "Broken pipe", whatever
