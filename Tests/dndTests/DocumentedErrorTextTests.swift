@@ -236,13 +236,15 @@ final class DocumentedErrorTextTests: XCTestCase {
   static let markdownMarker = "<!-- error-example: "
   static let swiftMarker = "// error-example: "
 
-  /// A Markdown file's quoted error texts (code spans in prose, outside fenced blocks and
-  /// markers) and its examples.
+  /// A Markdown file's quoted error texts and its examples. A quoted text is a code span in
+  /// prose, or a line of a fenced block other than Swift (which `.ci/examples` runs) that is
+  /// an error text once a leading `→`, `$` or `//` is taken off.
   static func markdown(_ path: String, name: String) throws -> Document {
     let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
     var document = Document(path: name)
     var paragraph: [(line: Int, text: String)] = []
     var fenced = false
+    var swiftBlock = false
     func endParagraph() {
       document.quotes += quotes(in: paragraph, name: name)
       paragraph = []
@@ -252,8 +254,15 @@ final class DocumentedErrorTextTests: XCTestCase {
       if trimmed.hasPrefix("```") {
         endParagraph()
         fenced.toggle()
+        swiftBlock = trimmed.hasPrefix("```swift")
       } else if fenced {
-        continue
+        var text = Substring(trimmed)
+        for lead in ["→", "$", "//"] where text.hasPrefix(lead) {
+          text = text.dropFirst(lead.count).drop(while: \.isWhitespace)
+        }
+        if !swiftBlock && isErrorText(String(text)) {
+          document.quotes.append(Quote(place: "\(name):\(index + 1)", text: String(text)))
+        }
       } else if trimmed.hasPrefix(markdownMarker) && trimmed.hasSuffix(" -->") {
         endParagraph()
         let input = trimmed.dropFirst(markdownMarker.count).dropLast(" -->".count)
