@@ -94,7 +94,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// Compiles a rule, loading its zone from a database.
   ///
   /// - Parameters:
-  ///   - rule: The rule, as stored (one-off rules already saved with ``DoNotDisturbRule/saved(at:zones:)``).
+  ///   - rule: The rule, as stored (one-off rules already saved with
+  ///     ``DoNotDisturbRule/savedAndCompiled(at:zones:)``).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
   /// - Throws: ``RuleValidationError`` listing every invalid field.
   /// - Complexity: O(1) plus a zone load on a cache miss.
@@ -113,7 +114,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///   - rule: The rule.
   ///   - zone: The zone of its wall clock.
   /// - Throws: ``RuleValidationError`` listing every invalid field other than the zone.
-  public init(rule: DoNotDisturbRule, zone: Zone) throws(RuleValidationError) {
+  package init(rule: DoNotDisturbRule, zone: Zone) throws(RuleValidationError) {
     let errors = rule.validateFields()
     guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
     self.init(validatedRule: rule, zone: zone)
