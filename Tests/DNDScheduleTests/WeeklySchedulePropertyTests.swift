@@ -340,6 +340,53 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     }
   }
 
+  /// Blocks that reach back across a snooze and across a gap, worked out by hand.
+  ///
+  /// UTC, Thursday 2026-01-01: windows 20:00–21:30 and 22:00–23:00, a snooze 21:30–22:00 that
+  /// touches both: one block 20:00–23:00 (and without the earlier window, 21:30–23:00).
+  /// New York, Sunday 2026-03-08: windows 01:00–02:00 and 03:00–04:00; the clock jumps from
+  /// 02:00 EST (07:00Z) to 03:00 EDT, skipping the hour between them: one block from 01:00
+  /// EST (06:00Z) to 04:00 EDT (08:00Z).
+  func testBlocksReachBackAcrossSnoozesAndGaps() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
+    let snooze = WeeklyScheduleRule.Snooze(from: thursday2200 - 1_800, until: thursday2200)
+    let late = WeeklyScheduleRule.Window(weekdays: [4], start: "22:00", end: "23:00")
+    let early = WeeklyScheduleRule.Window(weekdays: [4], start: "20:00", end: "21:30")
+    let both = try WeeklySchedule(
+      rule: WeeklyScheduleRule(timeZoneID: "UTC", windows: [early, late], snooze: snooze),
+      zones: zones)
+    let lateOnly = try WeeklySchedule(
+      rule: WeeklyScheduleRule(timeZoneID: "UTC", windows: [late], snooze: snooze), zones: zones)
+    for asked in [thursday2200 - 7_200, thursday2200 - 600, thursday2200 + 600] {
+      XCTAssertEqual(
+        try both.blockContaining(asked),
+        DoNotDisturbPeriod(start: thursday2200 - 7_200, end: thursday2200 + 3_600), "\(asked)")
+    }
+    for asked in [thursday2200 - 1_800, thursday2200 + 600] {
+      XCTAssertEqual(
+        try lateOnly.blockContaining(asked),
+        DoNotDisturbPeriod(start: thursday2200 - 1_800, end: thursday2200 + 3_600), "\(asked)")
+    }
+
+    let sunday: Int64 = 1_772_928_000  // 2026-03-08T00:00:00Z
+    let gapped = try WeeklySchedule(
+      rule: WeeklyScheduleRule(
+        timeZoneID: "America/New_York",
+        windows: [
+          .init(weekdays: [7], start: "01:00", end: "02:00"),
+          .init(weekdays: [7], start: "03:00", end: "04:00"),
+        ]),
+      zones: zones)
+    let block = DoNotDisturbPeriod(start: sunday + 6 * 3_600, end: sunday + 8 * 3_600)
+    for asked in [block.start, sunday + 7 * 3_600 - 1, sunday + 7 * 3_600, block.end - 1] {
+      XCTAssertEqual(try gapped.blockContaining(asked), block, "\(asked)")
+      XCTAssertEqual(try gapped.nextChange(after: asked), block.end, "\(asked)")
+    }
+    XCTAssertNil(try gapped.blockContaining(block.end))
+    XCTAssertEqual(try gapped.periods(overlapping: sunday..<(sunday + 86_400)), [block])
+  }
+
   /// Snoozes that start exactly at a block's end, or a second before or after it, against
   /// the slow reference: whether the snooze carries the quiet on is decided at the boundary.
   func testSnoozesAtBlockEndsMatchReference() throws {
