@@ -67,8 +67,8 @@ public struct ReferenceWeeklySchedule {
     return (rule.polarity == .send ? !inside : inside) || snoozed
   }
 
-  /// Whether a push must wait at t.
-  public func isQuiet(at t: Int64) throws -> Bool {
+  /// Whether a push must wait at t (`WeeklySchedule.contains(_:)`).
+  public func contains(_ t: Int64) throws -> Bool {
     let day = try day(of: t)
     return isQuiet(t, periods: try periods(ownedByDays: (day - 3)...(day + 1)))
   }

@@ -4,7 +4,8 @@ import ZoneInfo
 /// do-not-disturb?" without allocating, locking or touching Foundation.
 ///
 /// Compile once when a rule is saved or loaded; keep the value (32 bytes plus the zone's
-/// shared tables) and call ``contains(_:)`` for every push.
+/// shared tables) and call ``contains(_:)`` for every push. It answers the questions of
+/// ``CompiledSchedule``, by the same names as ``WeeklySchedule``.
 ///
 /// The semantics (<doc:DoNotDisturbSemantics>): for a local date D and a time HH:MM, `mark(D, HH:MM)` is the
 /// first instant at which the wall clock shows (D, HH:MM) or later. The period owned by D is
