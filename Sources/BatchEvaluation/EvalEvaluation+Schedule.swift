@@ -14,7 +14,7 @@ extension EvalEvaluation {
     return answer(compiled, at: at) {
       (schedule) throws(ZoneError) in
       .schedule(
-        quiet: try schedule.isQuiet(at: at), nextChange: try schedule.nextChange(after: at))
+        quiet: try schedule.contains(at), nextChange: try schedule.nextChange(after: at))
     }
   }
 }

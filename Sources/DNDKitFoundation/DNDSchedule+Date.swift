@@ -3,22 +3,8 @@ import Foundation
 import ZoneInfo
 
 extension DoNotDisturbRule {
-  /// The rule as the server stores it, saved at a date (see `DoNotDisturbRule.saved(at:zones:)`).
-  ///
-  /// - Parameters:
-  ///   - date: The save instant from the server's clock; a fraction of a second is rounded
-  ///     down.
-  ///   - zones: The database that resolves the rule's zone.
-  /// - Returns: The normalized rule.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public func saved(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
-    -> DoNotDisturbRule
-  {
-    try saved(at: date.unixSeconds, zones: zones)
-  }
-
   /// Saves the rule at a date and compiles the saved rule, validating once (see
-  /// `DoNotDisturbRule.savedAndCompiled(at:zones:)`).
+  /// `DoNotDisturbRule.savedAndCompiled(at:zones:)`): the rule to store and its schedule.
   ///
   /// - Parameters:
   ///   - date: The save instant from the server's clock; a fraction of a second is rounded
@@ -33,8 +19,8 @@ extension DoNotDisturbRule {
   }
 }
 
-extension DoNotDisturbSchedule {
-  /// Whether a date is in do-not-disturb.
+extension CompiledSchedule {
+  /// Whether pushes wait at a date (see `CompiledSchedule.contains(_:)`).
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.
   /// - Returns: Whether it is in a period.
@@ -43,7 +29,7 @@ extension DoNotDisturbSchedule {
     try contains(date.unixSeconds)
   }
 
-  /// The first instant after a date at which the do-not-disturb state differs.
+  /// The first instant after a date at which the answer of `contains(_:)` differs.
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down, so the answer is after
   ///   the whole second the date falls in.
@@ -53,7 +39,7 @@ extension DoNotDisturbSchedule {
     try nextChange(after: date.unixSeconds).map(Date.init(unixSeconds:))
   }
 
-  /// The merged block of back-to-back periods that contains a date.
+  /// The block (maximal run of touching periods) that contains a date.
   ///
   /// - Parameter date: A date; a fraction of a second is rounded down.
   /// - Returns: The block, or nil when the date is not in do-not-disturb.
@@ -71,7 +57,7 @@ extension DoNotDisturbSchedule {
     try period(containingOrAfter: date.unixSeconds)
   }
 
-  /// The non-empty periods that overlap a range of dates, in order.
+  /// The periods that overlap a range of dates, in order, each whole.
   ///
   /// - Parameter range: Dates, lower bound inclusive; each bound is rounded down to its second.
   /// - Returns: The periods; a period partly inside the range is included whole.
@@ -86,10 +72,4 @@ extension DoNotDisturbPeriod {
   public var startDate: Date { Date(unixSeconds: start) }
   /// The first instant after the period as a date.
   public var endDate: Date { Date(unixSeconds: end) }
-
-  /// Whether a date is in the period.
-  ///
-  /// - Parameter date: A date; a fraction of a second is rounded down.
-  /// - Returns: Whether `start <= date < end`, in whole seconds.
-  public func contains(_ date: Date) -> Bool { contains(date.unixSeconds) }
 }

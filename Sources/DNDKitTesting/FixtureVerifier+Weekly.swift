@@ -38,7 +38,7 @@ extension FixtureVerifier {
       if let problem = try localReadingProblem(row, zone: schedule.zone, at: at) {
         problems.append(problem)
       }
-      let quiet = try schedule.isQuiet(at: at)
+      let quiet = try schedule.contains(at)
       if quiet != (row["expected"] == "quiet") {
         problems.append("state \(quiet ? "quiet" : "open"), expected \(row["expected"])")
       }

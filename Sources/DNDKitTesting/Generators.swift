@@ -108,7 +108,7 @@ public struct Generators: Sendable {
   ///   - modes: The repeat modes to draw from (every mode by default).
   ///   - rng: The generator.
   /// - Returns: The rule, enabled; one-off rules (`RepeatMode.once`, `RepeatMode.unknown`)
-  ///   still need saving with `saved(at:zones:)`.
+  ///   still need saving with `savedAndCompiled(at:zones:)`.
   public func rule(
     zoneID: String, modes: [RepeatMode] = [.daily, .custom, .once, .unknown],
     using rng: inout SplitMix64

@@ -67,8 +67,8 @@ public struct ReferenceWeeklySchedule {
     return (rule.polarity == .send ? !inside : inside) || snoozed
   }
 
-  /// Whether a push must wait at t.
-  public func isQuiet(at t: Int64) throws -> Bool {
+  /// Whether a push must wait at t (`WeeklySchedule.contains(_:)`).
+  public func contains(_ t: Int64) throws -> Bool {
     let day = try day(of: t)
     return isQuiet(t, periods: try periods(ownedByDays: (day - 3)...(day + 1)))
   }
@@ -89,5 +89,23 @@ public struct ReferenceWeeklySchedule {
       return boundary
     }
     return nil
+  }
+
+  /// The first instant of the quiet run that contains t, nil when t is not quiet: the last
+  /// period or snooze boundary at or before t just before which the answer differs, looking
+  /// back up to two weeks before t or the snooze's start. `Int64.min` when it is quiet
+  /// throughout (a weekly schedule that is quiet for two weeks is quiet all week).
+  public func blockStart(containing t: Int64) throws -> Int64? {
+    let horizon = max(
+      min(t, rule.snooze?.from ?? t) - 14 * 86_400, Zone.supportedInstants.lowerBound + 30 * 86_400)
+    let periods = try periods(ownedByDays: (try day(of: horizon) - 3)...(try day(of: t) + 1))
+    guard isQuiet(t, periods: periods) else { return nil }
+    var boundaries = Set(periods.flatMap { [$0.start, $0.end] })
+    if let snooze = rule.snooze { boundaries.formUnion([snooze.from, snooze.until]) }
+    for boundary in boundaries.filter({ $0 <= t && $0 > horizon }).sorted(by: >)
+    where !isQuiet(boundary - 1, periods: periods) {
+      return boundary
+    }
+    return .min
   }
 }

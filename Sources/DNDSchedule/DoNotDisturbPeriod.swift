@@ -22,5 +22,5 @@ public struct DoNotDisturbPeriod: Sendable, Hashable {
   public func contains(_ instant: Int64) -> Bool { start <= instant && instant < end }
 
   /// Whether the period has no instant in it (a window wholly inside a DST gap).
-  public var isEmpty: Bool { start >= end }
+  package var isEmpty: Bool { start >= end }
 }

@@ -1,19 +1,7 @@
 import ZoneInfo
 
 extension DoNotDisturbRule {
-  /// The rule as the server stores it after a client saved it at an instant.
-  ///
-  /// Validates every field, then fixes `onceEndTimestamp` from the save instant, ignoring the
-  /// client's value:
-  /// - once: the end of the first non-empty daily period whose end is after `savedAt`
-  ///   (saving mid-window takes effect at once);
-  /// - unknown: the end of the period owned by the local date of `savedAt`; if that period
-  ///   has already ended, the stored end is in the past and the rule never takes effect;
-  /// - disabled, daily and custom rules: 0, since they do not use it.
-  ///
-  /// Saving the same rule at the same instant always gives the same result. To compile the
-  /// saved rule as well, ``savedAndCompiled(at:zones:)`` does both with one validation and
-  /// one zone lookup.
+  /// The rule half of ``savedAndCompiled(at:zones:)``, for this package's tools and tests.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
@@ -21,7 +9,7 @@ extension DoNotDisturbRule {
   /// - Returns: The normalized rule.
   /// - Throws: ``RuleValidationError`` listing every invalid field, then a `savedAt` outside
   ///   the supported years (or one at which the one-off period would end outside them).
-  public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+  package func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
     -> DoNotDisturbRule
   {
     let saving = self.saving(at: savedAt, zones: zones)
@@ -123,8 +111,16 @@ extension DoNotDisturbRule {
   /// step; to compile a rule you stored, use `DoNotDisturbSchedule(rule:zones:)`, which never
   /// saves again.
   ///
-  /// The results are those of ``saved(at:zones:)`` and of
-  /// `DoNotDisturbSchedule(rule:zones:)` on the saved rule, and so are the errors.
+  /// Validates every field, then fixes `onceEndTimestamp` from the save instant, ignoring the
+  /// client's value:
+  /// - once: the end of the first non-empty daily period whose end is after `savedAt`
+  ///   (saving mid-window takes effect at once);
+  /// - unknown: the end of the period owned by the local date of `savedAt`; if that period
+  ///   has already ended, the stored end is in the past and the rule never takes effect;
+  /// - disabled, daily and custom rules: 0, since they do not use it.
+  ///
+  /// Saving the same rule at the same instant always gives the same result. The schedule is
+  /// `DoNotDisturbSchedule(rule:zones:)` of the saved rule.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).

@@ -2,9 +2,9 @@
 /// `ZIMUserOfflinePushDoNotDisturbRule`, plus the IANA zone it is read in.
 ///
 /// This is the stored model: plain fields, `Codable` with the wire names, any values
-/// accepted on decoding. Check it with ``validate(zones:)``, fix `onceEndTimestamp` with
-/// ``saved(at:zones:)``, and compile it with ``DoNotDisturbSchedule/init(rule:zones:)`` for the
-/// hot path. Absent keys decode as the zero default (disabled, mode unknown, UTC), which is
+/// accepted on decoding. Check it with ``validate(zones:)``; when a client saves it, fix
+/// `onceEndTimestamp` and compile it with ``savedAndCompiled(at:zones:)``; compile a stored rule
+/// with ``DoNotDisturbSchedule/init(rule:zones:)`` for the hot path. Absent keys decode as the zero default (disabled, mode unknown, UTC), which is
 /// the rule a user who never set one has.
 public struct DoNotDisturbRule: Sendable, Hashable, Codable {
   /// Whether the rule is on. A disabled rule is never in do-not-disturb.

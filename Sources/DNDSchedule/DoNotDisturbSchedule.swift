@@ -4,7 +4,8 @@ import ZoneInfo
 /// do-not-disturb?" without allocating, locking or touching Foundation.
 ///
 /// Compile once when a rule is saved or loaded; keep the value (32 bytes plus the zone's
-/// shared tables) and call ``contains(_:)`` for every push.
+/// shared tables) and call ``contains(_:)`` for every push. It answers the questions of
+/// ``CompiledSchedule``, by the same names as ``WeeklySchedule``.
 ///
 /// The semantics (<doc:DoNotDisturbSemantics>): for a local date D and a time HH:MM, `mark(D, HH:MM)` is the
 /// first instant at which the wall clock shows (D, HH:MM) or later. The period owned by D is
@@ -94,7 +95,8 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// Compiles a rule, loading its zone from a database.
   ///
   /// - Parameters:
-  ///   - rule: The rule, as stored (one-off rules already saved with ``DoNotDisturbRule/saved(at:zones:)``).
+  ///   - rule: The rule, as stored (one-off rules already saved with
+  ///     ``DoNotDisturbRule/savedAndCompiled(at:zones:)``).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
   /// - Throws: ``RuleValidationError`` listing every invalid field.
   /// - Complexity: O(1) plus a zone load on a cache miss.
@@ -113,7 +115,7 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///   - rule: The rule.
   ///   - zone: The zone of its wall clock.
   /// - Throws: ``RuleValidationError`` listing every invalid field other than the zone.
-  public init(rule: DoNotDisturbRule, zone: Zone) throws(RuleValidationError) {
+  package init(rule: DoNotDisturbRule, zone: Zone) throws(RuleValidationError) {
     let errors = rule.validateFields()
     guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
     self.init(validatedRule: rule, zone: zone)

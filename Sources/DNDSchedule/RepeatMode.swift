@@ -25,10 +25,10 @@ public struct RepeatMode: RawRepresentable, Sendable, Hashable, Codable, CustomS
   public static let custom = RepeatMode(rawValue: 3)
 
   /// Whether this is one of the four defined modes.
-  public var isKnown: Bool { (0...3).contains(rawValue) }
+  package var isKnown: Bool { (0...3).contains(rawValue) }
 
   /// Whether the mode describes a single period fixed by `onceEndTimestamp`.
-  public var isOneOff: Bool { self == .unknown || self == .once }
+  package var isOneOff: Bool { self == .unknown || self == .once }
 
   /// The mode's name: `unknown`, `once`, `daily`, `custom`, or the raw number.
   public var description: String {
@@ -39,22 +39,5 @@ public struct RepeatMode: RawRepresentable, Sendable, Hashable, Codable, CustomS
     case 3: return "custom"
     default: return "repeatMode \(rawValue)"
     }
-  }
-
-  /// Decodes the wire integer.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: A `DecodingError` when the value is not an integer.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(Int.self)
-  }
-
-  /// Encodes the wire integer.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: An `EncodingError` from the encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
   }
 }

@@ -1,15 +1,17 @@
 import ZoneInfo
 
 extension WeeklySchedule {
-  /// The first instant after `instant` at which ``isQuiet(at:)`` differs from its value at
-  /// `instant`.
+  /// The first instant after `instant` at which ``contains(_:)`` differs from its answer at
+  /// `instant`: inside a quiet block, its end (when a push may go); outside one, the next
+  /// block's start.
   ///
   /// Sees both the windows and the snooze: a snooze that starts inside a quiet block and ends
   /// after it extends the block, and one that ends inside a quiet block ends nothing. Back-to-
   /// back and overlapping periods make one block; periods wholly inside a DST gap are skipped.
   ///
   /// - Parameter instant: UNIX seconds.
-  /// - Returns: The instant of the next change, or nil when the answer never changes again.
+  /// - Returns: The instant of the next change, or nil when the answer never changes again
+  ///   (quiet for ever: a push never may go).
   /// - Throws: `ZoneError.instantOutOfRange(_:)`.
   /// - Complexity: O(1): a few zone look-ups per block boundary examined; no allocation.
   public func nextChange(after instant: Int64) throws(ZoneError) -> Int64? {
@@ -29,29 +31,6 @@ extension WeeklySchedule {
       return firstOpening(from: snoozeUntil)
     }
     return scheduleChange
-  }
-
-  /// The first instant at or after `instant` at which a push may go: `instant` itself when it
-  /// is not quiet, else the next change (for send windows, when the next window opens or the
-  /// snooze ends inside one).
-  ///
-  /// - Parameter instant: UNIX seconds.
-  /// - Returns: The instant, or nil when the schedule stays quiet for ever.
-  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
-  public func nextOpening(atOrAfter instant: Int64) throws(ZoneError) -> Int64? {
-    try isQuiet(at: instant) ? try nextChange(after: instant) : instant
-  }
-
-  /// Whether a push must wait at an instant, and the first instant after it at which that
-  /// changes: the answer of `dnd eval` for a schedule.
-  ///
-  /// - Parameter instant: UNIX seconds.
-  /// - Returns: ``isQuiet(at:)`` and ``nextChange(after:)``.
-  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
-  public func state(at instant: Int64) throws(ZoneError) -> (
-    isQuiet: Bool, nextChange: Int64?
-  ) {
-    (try isQuiet(at: instant), try nextChange(after: instant))
   }
 
   /// The first instant at or after `instant` (the end of a snooze, so in range) at which the
@@ -108,27 +87,102 @@ extension WeeklySchedule {
 }
 
 extension WeeklySchedule {
-  /// The instants of a range at which a push must wait, as maximal intervals clipped to the
-  /// range, in order: what a scheduler or a timeline draws.
+  /// The quiet block that contains an instant: the maximal run of quiet instants around it,
+  /// windows and snooze together (touching windows, and a snooze touching a window, make one
+  /// block).
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The block, or nil when the instant is not quiet. Its `end` is
+  ///   ``nextChange(after:)`` (`Int64.max` when that is nil); its `start` is `Int64.min` when the
+  ///   windows are quiet all week.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
+  /// - Complexity: O(*f*) in the flips of the week the block spans backwards; no allocation.
+  public func blockContaining(_ instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
+    guard try contains(instant) else { return nil }
+    let end = try nextChange(after: instant) ?? .max
+    return DoNotDisturbPeriod(start: quietStart(containing: instant), end: end)
+  }
+
+  /// The quiet block that contains an instant, or else the next one to start (a weekly
+  /// schedule's periods are its blocks).
+  ///
+  /// - Parameter instant: UNIX seconds.
+  /// - Returns: The block, or nil when none contains or follows the instant. A block starting
+  ///   so near the end of the supported years that its end cannot be found ends at
+  ///   `Int64.max`.
+  /// - Throws: `ZoneError.instantOutOfRange(_:)`.
+  public func period(containingOrAfter instant: Int64) throws(ZoneError) -> DoNotDisturbPeriod? {
+    if let block = try blockContaining(instant) { return block }
+    guard let start = try nextChange(after: instant) else { return nil }
+    guard Zone.supportedInstants.contains(start) else {
+      return DoNotDisturbPeriod(start: start, end: .max)
+    }
+    return DoNotDisturbPeriod(start: start, end: try nextChange(after: start) ?? .max)
+  }
+
+  /// The quiet blocks that overlap a range of instants, in order, each whole: what a scheduler
+  /// or a timeline draws (clip to the range to draw it).
   ///
   /// - Parameter range: UNIX seconds, lower bound inclusive.
-  /// - Returns: The intervals; each is quiet throughout, and the instants between them are not.
+  /// - Returns: The blocks; each is quiet throughout, and the instants between them are not.
   /// - Throws: `ZoneError.instantOutOfRange(_:)` if a bound is out of range.
   /// - Complexity: O(*c*) in the changes within the range.
-  public func quietIntervals(in range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
+  public func periods(overlapping range: Range<Int64>) throws(ZoneError) -> [DoNotDisturbPeriod] {
     guard !range.isEmpty else { return [] }
     try Zone.checkSupported(range.lowerBound)
     try Zone.checkSupported(range.upperBound - 1)
     var result: [DoNotDisturbPeriod] = []
-    var start = range.lowerBound
-    var quiet = try isQuiet(at: start)
-    while start < range.upperBound {
-      let change = try nextChange(after: start) ?? .max
-      let end = min(change, range.upperBound)
-      if quiet { result.append(DoNotDisturbPeriod(start: start, end: end)) }
-      start = end
-      quiet.toggle()
+    var next = try period(containingOrAfter: range.lowerBound)
+    while let period = next, period.start < range.upperBound {
+      result.append(period)
+      // A block's end is not quiet, so the next period starts after it.
+      guard period.end < range.upperBound else { break }
+      next = try self.period(containingOrAfter: period.end)
     }
     return result
+  }
+
+  /// The first instant of the quiet block containing a quiet, in-range instant.
+  func quietStart(containing instant: Int64) -> Int64 {
+    guard table.flipCount > 0 || !table.isQuiet(minute: 0) else { return .min }
+    let snoozed = snoozeLength != 0
+    var start = isSnoozed(instant) ? snoozeFrom : scheduledQuietStart(containing: instant)
+    // A snooze that reaches the windows' block carries it back to the snooze's start.
+    if snoozed && snoozeFrom < start && start <= snoozeUntil { start = snoozeFrom }
+    // And windows quiet just before the snooze carry it back further.
+    if snoozed && start == snoozeFrom && Zone.supportedInstants.contains(start - 1)
+      && isScheduledQuiet(unchecked: start - 1)
+    {
+      start = scheduledQuietStart(containing: start - 1)
+    }
+    return start
+  }
+
+  /// The first instant of the run of instants the windows alone make quiet that contains an
+  /// in-range instant they make quiet (the windows flip at least once a week).
+  ///
+  /// The quiet instants are those whose high-water mark H lies in a quiet run `[b, e)` of the
+  /// wall clock, that is `[mark(b), mark(e))`. The run before `b` is not quiet, unless the
+  /// clock skipped it (a gap), in which case the walk goes on to the run before.
+  func scheduledQuietStart(containing instant: Int64) -> Int64 {
+    var probe = instant
+    // Each step passes at least one flip; the same bound as `generalScheduleChange(after:)`.
+    for _ in 0..<(5 * table.flipCount + 2) {
+      let wall = internedZone.highWater(unchecked: probe)
+      let start = internedZone.mark(previousFlipBoundary(atOrBefore: wall))
+      guard Zone.supportedInstants.contains(start - 1), isScheduledQuiet(unchecked: start - 1)
+      else { return start }
+      probe = start - 1
+    }
+    return probe + 1
+  }
+
+  /// The wall-clock reading (local seconds) of the last flip of the quiet bit at or before a
+  /// reading's minute (only called when the bit flips).
+  func previousFlipBoundary(atOrBefore wall: Int64) -> Int64 {
+    let minute = WeeklySchedule.minuteOfWeek(wall: wall)
+    let flip = table.previousFlip(atOrBefore: minute)
+    let intoWeek = UInt64(bitPattern: wall &+ WeeklySchedule.weekBias) % 604_800
+    return wall &- Int64(bitPattern: intoWeek) &+ Int64(flip) &* 60
   }
 }

@@ -4,9 +4,13 @@ import ZoneInfo
 /// until when?" without allocating, locking or touching Foundation.
 ///
 /// Compile once when a schedule is saved or loaded (see ``WeeklyScheduleRule`` for the
-/// semantics); keep the value and call ``isQuiet(at:)`` for every push. ``nextChange(after:)``
-/// gives the first instant at which the answer flips, and ``nextOpening(atOrAfter:)`` the first
-/// instant at which a push may go (for send windows: when the next window opens).
+/// semantics); keep the value and call ``contains(_:)`` for every push. It answers the
+/// questions of ``CompiledSchedule`` by the same names as ``DoNotDisturbSchedule``:
+/// ``nextChange(after:)`` gives the first instant at which the answer flips (inside a quiet
+/// block, when a push may go: for send windows, when the next window opens),
+/// ``blockContaining(_:)`` the quiet block around an instant, and ``periods(overlapping:)`` the
+/// quiet stretches of a range. The windows and the snooze compile into one set of quiet
+/// instants, so a weekly schedule's periods are its blocks.
 ///
 /// The ZIM rule's daily and custom modes are the shape "one window on the chosen days, quiet
 /// polarity, no snooze": ``DoNotDisturbSchedule`` stays a separate 32-byte fast case, and the
@@ -17,7 +21,7 @@ public struct WeeklySchedule: Sendable, Hashable {
   /// The quiet minutes of the week (polarity applied).
   @usableFromInline let table: WeeklyScheduleTable
   /// Whether the windows are when pushes may go (`send`), rather than quiet hours.
-  public let sendsInsideWindows: Bool
+  let sendsInsideWindows: Bool
   /// The snooze's first instant (0 without one).
   @usableFromInline let snoozeFrom: Int64
   /// The snooze's length in seconds (0 without one): an instant `t` is snoozed when
@@ -51,7 +55,7 @@ public struct WeeklySchedule: Sendable, Hashable {
   ///   - rule: The schedule.
   ///   - zone: The zone of its wall clock.
   /// - Throws: ``RuleValidationError`` listing every invalid field other than the zone.
-  public init(rule: WeeklyScheduleRule, zone: Zone) throws(RuleValidationError) {
+  package init(rule: WeeklyScheduleRule, zone: Zone) throws(RuleValidationError) {
     let errors = rule.validateFields()
     guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
     self.init(validatedRule: rule, zone: zone)
@@ -91,7 +95,7 @@ public struct WeeklySchedule: Sendable, Hashable {
   /// - Complexity: O(1): one zone look-up (a bucket probe for 1970–2500), integer arithmetic
   ///   and one bit of the week. No allocation, no lock.
   @inlinable @inline(__always)
-  public func isQuiet(at instant: Int64) throws(ZoneError) -> Bool {
+  public func contains(_ instant: Int64) throws(ZoneError) -> Bool {
     if let wall = internedZone.tabulatedHighWater(instant) {
       return isQuiet(wall: wall, instant: instant)
     }
@@ -154,7 +158,7 @@ public struct WeeklySchedule: Sendable, Hashable {
 
   /// Bytes a compiled schedule holds: the value itself and its table's look-ups (the zone's
   /// tables are shared by every schedule in the zone and not counted).
-  public var byteCount: Int {
+  package var byteCount: Int {
     MemoryLayout<WeeklySchedule>.size + table.lookupByteCount
   }
 }

@@ -161,21 +161,4 @@ public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, Codable,
 
   /// The wire value.
   public var description: String { rawValue }
-
-  /// Decodes the wire string.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: A `DecodingError` when the value is not a string.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  /// Encodes the wire string.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: An `EncodingError` from the encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }

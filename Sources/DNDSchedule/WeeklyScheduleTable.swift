@@ -119,6 +119,20 @@ final class WeeklyScheduleTable: @unchecked Sendable {
       ? Int(flips[low]) : Int(flips[0]) + WeeklyScheduleTable.minutesPerWeek
   }
 
+  /// The last flip minute at or before `minute` (0…10079), minus 10,080 when it is last week's
+  /// last; only called when the quiet bit flips.
+  func previousFlip(atOrBefore minute: Int) -> Int {
+    // Binary search for the first flip greater than `minute`; the one before it is the answer.
+    var low = 0
+    var high = flipCount
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(flips[middle]) <= minute { low = middle + 1 } else { high = middle }
+    }
+    return low > 0
+      ? Int(flips[low - 1]) : Int(flips[flipCount - 1]) - WeeklyScheduleTable.minutesPerWeek
+  }
+
   /// Whether two tables hold the same quiet minutes.
   func hasSameMinutes(as other: WeeklyScheduleTable) -> Bool {
     (0..<WeeklyScheduleTable.wordCount).allSatisfy { quietMinutes[$0] == other.quietMinutes[$0] }

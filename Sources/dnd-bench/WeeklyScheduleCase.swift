@@ -13,7 +13,7 @@ enum WeeklyScheduleCase {
   ) -> Int {
     var count = 0
     for t in instants {
-      count &+= Int(truncatingIfNeeded: ((try? schedule.isQuiet(at: t)) ?? false).bit)
+      count &+= Int(truncatingIfNeeded: ((try? schedule.contains(t)) ?? false).bit)
     }
     return count
   }
@@ -85,7 +85,7 @@ enum WeeklyScheduleCase {
       return (["weekly schedule: \(error)"], 1)
     }
     var disagreements = 0
-    for t in instants where (try? zim.contains(t)) != (try? oneWindow.isQuiet(at: t)) {
+    for t in instants where (try? zim.contains(t)) != (try? oneWindow.contains(t)) {
       disagreements += 1
     }
     var lines: [String] = []
@@ -129,7 +129,7 @@ enum WeeklyScheduleCase {
       let calls = 1_000_000
       var sink = 0
       let before = AllocationCount.now
-      for i in 0..<calls where (try? fiveWindows.isQuiet(at: buffer[i % buffer.count])) == true {
+      for i in 0..<calls where (try? fiveWindows.contains(buffer[i % buffer.count])) == true {
         sink &+= 1
       }
       let allocations = AllocationCount.perCall(from: before, calls: calls)

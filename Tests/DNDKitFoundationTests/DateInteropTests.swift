@@ -81,12 +81,13 @@ final class DateInteropTests: XCTestCase {
         try zone.startOfDay(containing: second), context)
 
       let dnd = generators.rule(zoneID: id, using: &rng)
-      let savedDND = try dnd.saved(at: date, zones: zones)
-      XCTAssertEqual(savedDND, try dnd.saved(at: second, zones: zones), context)
-      let schedule = try DoNotDisturbSchedule(rule: savedDND, zones: zones)
+      let secondStep = try dnd.savedAndCompiled(at: second, zones: zones)
+      let savedDND = secondStep.rule
+      let schedule = secondStep.compiled
       let dndStep = try dnd.savedAndCompiled(at: date, zones: zones)
       XCTAssertEqual(dndStep.rule, savedDND, context)
       XCTAssertEqual(dndStep.compiled, schedule, context)
+      XCTAssertEqual(try DoNotDisturbSchedule(rule: savedDND, zones: zones), schedule, context)
       let dndDocument = try DoNotDisturbRule.savedAndCompiled(
         jsonBytes: Data(dnd.jsonBytes()), at: date, zones: zones)
       XCTAssertEqual(dndDocument.rule, savedDND, context)
@@ -104,6 +105,24 @@ final class DateInteropTests: XCTestCase {
       XCTAssertEqual(
         try schedule.periods(overlapping: date..<later),
         try schedule.periods(overlapping: second..<later.unixSeconds), context)
+
+      // The same Date forms for a weekly schedule, written once on CompiledSchedule.
+      var weeklyRule = generators.weeklyRule(zoneID: id, using: &rng)
+      if Bool.random(using: &rng) {
+        weeklyRule.snooze = generators.snooze(near: second, using: &rng)
+      }
+      let weekly: any CompiledSchedule = try WeeklySchedule(rule: weeklyRule, zones: zones)
+      XCTAssertEqual(try weekly.contains(date), try weekly.contains(second), context)
+      XCTAssertEqual(
+        try weekly.nextChange(after: date)?.unixSeconds, try weekly.nextChange(after: second),
+        context)
+      XCTAssertEqual(try weekly.blockContaining(date), try weekly.blockContaining(second), context)
+      XCTAssertEqual(
+        try weekly.period(containingOrAfter: date), try weekly.period(containingOrAfter: second),
+        context)
+      XCTAssertEqual(
+        try weekly.periods(overlapping: date..<later),
+        try weekly.periods(overlapping: second..<later.unixSeconds), context)
 
       let push = OfflinePushRule(doNotDisturbRule: dnd)
       let saved = try push.saved(at: date, zones: zones)

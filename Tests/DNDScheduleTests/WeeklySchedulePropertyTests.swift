@@ -14,7 +14,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     _ context: String, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     XCTAssertEqual(
-      try schedule.isQuiet(at: t), try reference.isQuiet(at: t), context, file: file, line: line)
+      try schedule.contains(t), try reference.contains(t), context, file: file, line: line)
     XCTAssertEqual(
       try schedule.nextChange(after: t), try reference.nextChange(after: t), context, file: file,
       line: line)
@@ -42,9 +42,48 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     XCTAssertEqual(cases, 2_000)
   }
 
-  /// Quiet intervals over a few days against the reference, at every interval's edges and
-  /// in the gaps between them.
-  func testQuietIntervalsMatchReference() throws {
+  /// The block around an instant, and the period containing or following it, against the
+  /// reference: the block's start is the last change at or before the instant, its end the
+  /// next change.
+  func testBlocksAndPeriodsMatchReference() throws {
+    let seed = SplitMix64.seed(default: 0x5EED_0109)
+    var rng = SplitMix64(seed: seed)
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let generators = Generators(zones: zones)
+    var quietCases = 0
+    for index in 0..<400 {
+      let id = generators.zoneID(using: &rng)
+      var rule = generators.weeklyRule(zoneID: id, using: &rng)
+      if index % 2 == 0 { rule.polarity = .send }
+      let zone = try zones.zone(id)
+      let t = generators.instant(in: zone, using: &rng)
+      if Bool.random(using: &rng) { rule.snooze = generators.snooze(near: t, using: &rng) }
+      let schedule = try WeeklySchedule(rule: rule, zones: zones)
+      let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
+      let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+      let block = try schedule.blockContaining(t)
+      let period = try schedule.period(containingOrAfter: t)
+      if let start = try reference.blockStart(containing: t) {
+        quietCases += 1
+        let end = try reference.nextChange(after: t) ?? .max
+        XCTAssertEqual(block, DoNotDisturbPeriod(start: start, end: end), context)
+        XCTAssertEqual(period, block, context)
+      } else {
+        XCTAssertNil(block, context)
+        let start = try reference.nextChange(after: t)
+        XCTAssertEqual(period?.start, start, context)
+        if let start {
+          XCTAssertEqual(period?.end, try reference.nextChange(after: start) ?? .max, context)
+        }
+      }
+    }
+    XCTAssertGreaterThan(quietCases, 40, "too few quiet instants drawn [seed \(seed)]")
+  }
+
+  /// The periods over a few days against the reference: each quiet throughout and whole (not
+  /// quiet just before or at its end), in order, and no quiet instant of the range between
+  /// them or around them.
+  func testPeriodsOverlappingMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0108)
     var rng = SplitMix64(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
@@ -58,50 +97,28 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       let schedule = try WeeklySchedule(rule: rule, zones: zones)
       let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
       let range = from..<(from + Int64.random(in: 1...4 * 86_400, using: &rng))
-      let intervals = try schedule.quietIntervals(in: range)
+      let periods = try schedule.periods(overlapping: range)
       let context = "\(id) \(schedule) in \(range) [seed \(seed)]"
-      var previousEnd = range.lowerBound
-      for interval in intervals {
-        XCTAssertLessThan(interval.start, interval.end, context)
-        XCTAssertTrue(range.contains(interval.start) && interval.end <= range.upperBound, context)
-        XCTAssertTrue(try reference.isQuiet(at: interval.start), context)
-        XCTAssertTrue(try reference.isQuiet(at: interval.end - 1), context)
-        if interval.end < range.upperBound {
-          XCTAssertFalse(try reference.isQuiet(at: interval.end), context)
+      // The first quiet instant of the range and after each period, by the reference.
+      var quietFrom: Int64? =
+        try reference.contains(range.lowerBound)
+        ? range.lowerBound : try reference.nextChange(after: range.lowerBound)
+      for period in periods {
+        guard let first = quietFrom else {
+          XCTFail("a period where the reference has none: \(period) \(context)")
+          break
         }
-        if interval.start > range.lowerBound {
-          XCTAssertFalse(try reference.isQuiet(at: interval.start - 1), context)
-          XCTAssertLessThan(previousEnd, interval.start, context)
+        XCTAssertEqual(max(period.start, range.lowerBound), first, context)
+        XCTAssertEqual(period.start, try reference.blockStart(containing: first), context)
+        XCTAssertEqual(period.end, try reference.nextChange(after: first) ?? .max, context)
+        guard period.end < range.upperBound else {
+          quietFrom = nil
+          break
         }
-        previousEnd = interval.end
+        quietFrom = try reference.nextChange(after: period.end)
       }
-      if intervals.isEmpty { XCTAssertFalse(try reference.isQuiet(at: range.lowerBound), context) }
-    }
-  }
-
-  /// The next opening is the first instant at or after t at which the reference lets a push go.
-  func testNextOpeningIsWhenAPushMayGo() throws {
-    let seed = SplitMix64.seed(default: 0x5EED_0109)
-    var rng = SplitMix64(seed: seed)
-    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
-    let generators = Generators(zones: zones)
-    for _ in 0..<300 {
-      let id = generators.zoneID(using: &rng)
-      var rule = generators.weeklyRule(zoneID: id, using: &rng)
-      rule.polarity = .send
-      let zone = try zones.zone(id)
-      let t = generators.instant(in: zone, using: &rng)
-      if Bool.random(using: &rng) { rule.snooze = generators.snooze(near: t, using: &rng) }
-      let schedule = try WeeklySchedule(rule: rule, zones: zones)
-      let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
-      let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
-      let opening = try schedule.nextOpening(atOrAfter: t)
-      if try reference.isQuiet(at: t) {
-        XCTAssertEqual(opening, try reference.nextChange(after: t), context)
-      } else {
-        XCTAssertEqual(opening, t, context)
-      }
-      if let opening { XCTAssertFalse(try reference.isQuiet(at: opening), context) }
+      // No quiet instant of the range after the last period.
+      XCTAssertTrue(quietFrom.map { $0 >= range.upperBound } ?? true, context)
     }
   }
 
@@ -154,7 +171,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: zim.zone, using: &rng)
         let context = "\(id) \(zim) vs \(schedule) at \(t) [seed \(seed)]"
-        XCTAssertEqual(try schedule.isQuiet(at: t), try zim.contains(t), context)
+        XCTAssertEqual(try schedule.contains(t), try zim.contains(t), context)
         XCTAssertEqual(try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
       }
     }
@@ -182,7 +199,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
             by: 300)
           {
             let context = "\(id) \(zim) at \(t)"
-            XCTAssertEqual(try schedule.isQuiet(at: t), try zim.contains(t), context)
+            XCTAssertEqual(try schedule.contains(t), try zim.contains(t), context)
             XCTAssertEqual(
               try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
             checked += 1
@@ -208,7 +225,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: quiet.zone, using: &rng)
         let context = "\(id) \(quiet) at \(t) [seed \(seed)]"
-        XCTAssertNotEqual(try quiet.isQuiet(at: t), try send.isQuiet(at: t), context)
+        XCTAssertNotEqual(try quiet.contains(t), try send.contains(t), context)
         XCTAssertEqual(try quiet.nextChange(after: t), try send.nextChange(after: t), context)
       }
     }
@@ -236,7 +253,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       XCTAssertEqual(once.hashValue, twice.hashValue, context)
       for _ in 0..<4 {
         let t = generators.instant(in: once.zone, using: &rng)
-        XCTAssertEqual(try once.isQuiet(at: t), try twice.isQuiet(at: t), "\(context) at \(t)")
+        XCTAssertEqual(try once.contains(t), try twice.contains(t), "\(context) at \(t)")
         XCTAssertEqual(
           try once.nextChange(after: t), try twice.nextChange(after: t), "\(context) at \(t)")
       }
@@ -260,12 +277,12 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       for probe in [t, snooze.from - 1, snooze.from, snooze.until - 1, snooze.until] {
         let inSnooze = snooze.from <= probe && probe < snooze.until
         XCTAssertEqual(
-          try snoozed.isQuiet(at: probe), try plain.isQuiet(at: probe) || inSnooze, context)
+          try snoozed.contains(probe), try plain.contains(probe) || inSnooze, context)
       }
       // The next change is an instant at which the combined answer flips, and nothing flips
       // before it: checked at the plain schedule's and the snooze's boundaries.
       let next = try snoozed.nextChange(after: t)
-      let now = try snoozed.isQuiet(at: t)
+      let now = try snoozed.contains(t)
       var boundaries = [snooze.from, snooze.until]
       var cursor = t
       for _ in 0..<6 {
@@ -274,19 +291,19 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         cursor = change
       }
       let firstFlip = try boundaries.filter { $0 > t }.sorted().first {
-        try snoozed.isQuiet(at: $0) != now
+        try snoozed.contains($0) != now
       }
       if let firstFlip, firstFlip <= cursor || cursor == t {
         XCTAssertEqual(next, firstFlip, context)
       }
-      if let next { XCTAssertNotEqual(try snoozed.isQuiet(at: next), now, context) }
+      if let next { XCTAssertNotEqual(try snoozed.contains(next), now, context) }
     }
   }
 
   /// A snooze that starts exactly when a quiet block ends carries the quiet on to its own end,
   /// worked out by hand: Thursday 2026-01-01 22:00–23:00 UTC quiet, a snooze 23:00–23:30.
   /// Asked at 22:30 (or 22:00, or 22:59:59), the next change is 23:30, not 23:00, when the
-  /// push still waits.
+  /// push still waits, and the block around 22:30 runs on to 23:30.
   func testSnoozeStartingAsABlockEndsCarriesTheQuietOn() throws {
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
@@ -306,14 +323,68 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         snooze: .init(from: end, until: snoozeEnd))
       let schedule = try WeeklySchedule(rule: rule, zones: zones)
       for asked in [thursday2200, thursday2200 + 1_800, end - 1] {
-        XCTAssertTrue(try schedule.isQuiet(at: asked), "\(polarity) \(asked)")
+        XCTAssertTrue(try schedule.contains(asked), "\(polarity) \(asked)")
         XCTAssertEqual(try schedule.nextChange(after: asked), snoozeEnd, "\(polarity) \(asked)")
       }
-      XCTAssertTrue(try schedule.isQuiet(at: end), "\(polarity)")
-      XCTAssertFalse(try schedule.isQuiet(at: snoozeEnd), "\(polarity)")
+      XCTAssertTrue(try schedule.contains(end), "\(polarity)")
+      XCTAssertFalse(try schedule.contains(snoozeEnd), "\(polarity)")
+      // The block began at 22:00 for the quiet window; the send windows leave all Thursday
+      // until 23:00 quiet (Wednesday's all-day window ends at Thursday 00:00).
+      let blockStart = polarity == .quiet ? thursday2200 : thursday2200 - 22 * 3_600
       XCTAssertEqual(
-        try schedule.nextOpening(atOrAfter: thursday2200 + 1_800), snoozeEnd, "\(polarity)")
+        try schedule.blockContaining(thursday2200 + 1_800),
+        DoNotDisturbPeriod(start: blockStart, end: snoozeEnd), "\(polarity)")
+      XCTAssertEqual(
+        try schedule.periods(overlapping: thursday2200 - 86_400..<thursday2200 + 86_400),
+        [DoNotDisturbPeriod(start: blockStart, end: snoozeEnd)], "\(polarity)")
     }
+  }
+
+  /// Blocks that reach back across a snooze and across a gap, worked out by hand.
+  ///
+  /// UTC, Thursday 2026-01-01: windows 20:00–21:30 and 22:00–23:00, a snooze 21:30–22:00 that
+  /// touches both: one block 20:00–23:00 (and without the earlier window, 21:30–23:00).
+  /// New York, Sunday 2026-03-08: windows 01:00–02:00 and 03:00–04:00; the clock jumps from
+  /// 02:00 EST (07:00Z) to 03:00 EDT, skipping the hour between them: one block from 01:00
+  /// EST (06:00Z) to 04:00 EDT (08:00Z).
+  func testBlocksReachBackAcrossSnoozesAndGaps() throws {
+    let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
+    let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
+    let snooze = WeeklyScheduleRule.Snooze(from: thursday2200 - 1_800, until: thursday2200)
+    let late = WeeklyScheduleRule.Window(weekdays: [4], start: "22:00", end: "23:00")
+    let early = WeeklyScheduleRule.Window(weekdays: [4], start: "20:00", end: "21:30")
+    let both = try WeeklySchedule(
+      rule: WeeklyScheduleRule(timeZoneID: "UTC", windows: [early, late], snooze: snooze),
+      zones: zones)
+    let lateOnly = try WeeklySchedule(
+      rule: WeeklyScheduleRule(timeZoneID: "UTC", windows: [late], snooze: snooze), zones: zones)
+    for asked in [thursday2200 - 7_200, thursday2200 - 600, thursday2200 + 600] {
+      XCTAssertEqual(
+        try both.blockContaining(asked),
+        DoNotDisturbPeriod(start: thursday2200 - 7_200, end: thursday2200 + 3_600), "\(asked)")
+    }
+    for asked in [thursday2200 - 1_800, thursday2200 + 600] {
+      XCTAssertEqual(
+        try lateOnly.blockContaining(asked),
+        DoNotDisturbPeriod(start: thursday2200 - 1_800, end: thursday2200 + 3_600), "\(asked)")
+    }
+
+    let sunday: Int64 = 1_772_928_000  // 2026-03-08T00:00:00Z
+    let gapped = try WeeklySchedule(
+      rule: WeeklyScheduleRule(
+        timeZoneID: "America/New_York",
+        windows: [
+          .init(weekdays: [7], start: "01:00", end: "02:00"),
+          .init(weekdays: [7], start: "03:00", end: "04:00"),
+        ]),
+      zones: zones)
+    let block = DoNotDisturbPeriod(start: sunday + 6 * 3_600, end: sunday + 8 * 3_600)
+    for asked in [block.start, sunday + 7 * 3_600 - 1, sunday + 7 * 3_600, block.end - 1] {
+      XCTAssertEqual(try gapped.blockContaining(asked), block, "\(asked)")
+      XCTAssertEqual(try gapped.nextChange(after: asked), block.end, "\(asked)")
+    }
+    XCTAssertNil(try gapped.blockContaining(block.end))
+    XCTAssertEqual(try gapped.periods(overlapping: sunday..<(sunday + 86_400)), [block])
   }
 
   /// Snoozes that start exactly at a block's end, or a second before or after it, against
@@ -331,7 +402,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       let zone = try zones.zone(id)
       let plain = try WeeklySchedule(rule: rule, zones: zones)
       let t = generators.instant(in: zone, using: &rng)
-      guard try plain.isQuiet(at: t), let blockEnd = try plain.nextChange(after: t) else {
+      guard try plain.contains(t), let blockEnd = try plain.nextChange(after: t) else {
         continue
       }
       for shift: Int64 in [0, 0, -1, 1] {

@@ -24,11 +24,18 @@ final class WeeklyScheduleValidationTests: XCTestCase {
     XCTAssertEqual(WeeklyScheduleRule().validate(zones: zones).zone, .utc)
     // No windows: never quiet, or always for send windows.
     let quiet = try WeeklySchedule(rule: WeeklyScheduleRule(), zones: zones)
-    XCTAssertFalse(try quiet.isQuiet(at: 0))
+    XCTAssertFalse(try quiet.contains(0))
     XCTAssertNil(try quiet.nextChange(after: 0))
+    XCTAssertNil(try quiet.blockContaining(0))
+    XCTAssertNil(try quiet.period(containingOrAfter: 0))
+    XCTAssertEqual(try quiet.periods(overlapping: 0..<604_800), [])
     let send = try WeeklySchedule(rule: WeeklyScheduleRule(polarity: .send), zones: zones)
-    XCTAssertTrue(try send.isQuiet(at: 0))
-    XCTAssertNil(try send.nextOpening(atOrAfter: 0))
+    XCTAssertTrue(try send.contains(0))
+    XCTAssertNil(try send.nextChange(after: 0))
+    let always = DoNotDisturbPeriod(start: .min, end: .max)
+    XCTAssertEqual(try send.blockContaining(0), always)
+    XCTAssertEqual(try send.period(containingOrAfter: 0), always)
+    XCTAssertEqual(try send.periods(overlapping: 0..<604_800), [always])
   }
 
   func testTimes() {
@@ -111,13 +118,38 @@ final class WeeklyScheduleValidationTests: XCTestCase {
     let schedule = try WeeklySchedule(
       rule: .init(windows: [window([1], "22:00", "07:00")]), zones: zones)
     for t in [Int64.min, Int64.max, Zone.supportedInstants.upperBound + 1] {
-      XCTAssertThrowsError(try schedule.isQuiet(at: t))
+      XCTAssertThrowsError(try schedule.contains(t))
       XCTAssertThrowsError(try schedule.nextChange(after: t))
+      XCTAssertThrowsError(try schedule.blockContaining(t))
+      XCTAssertThrowsError(try schedule.period(containingOrAfter: t))
     }
-    // The last supported instants answer without trapping.
-    let last = Zone.supportedInstants.upperBound
-    _ = try schedule.isQuiet(at: last)
-    _ = try schedule.nextChange(after: last)
-    _ = try schedule.nextChange(after: Zone.supportedInstants.lowerBound)
+    for range in [
+      Int64.min..<0, 0..<(Zone.supportedInstants.upperBound + 2),
+      (Zone.supportedInstants.lowerBound - 1)..<Zone.supportedInstants.lowerBound,
+    ] {
+      XCTAssertThrowsError(try schedule.periods(overlapping: range), "\(range)")
+    }
+    // The first and last supported instants answer without trapping, in a zone and in UTC,
+    // for quiet and send windows (blocks then reach past the supported years' ends).
+    let supported = Zone.supportedInstants
+    for zoneID in ["UTC", "America/New_York", "Pacific/Apia"] {
+      for polarity in [SchedulePolarity.quiet, .send] {
+        let schedule = try WeeklySchedule(
+          rule: .init(
+            timeZoneID: zoneID, polarity: polarity,
+            windows: [window([1, 3, 6], "22:00", "07:00"), window([4], "00:00", "00:00")]),
+          zones: zones)
+        for t in [
+          supported.lowerBound, supported.lowerBound + 1, supported.upperBound - 1,
+          supported.upperBound,
+        ] {
+          let inside = try schedule.contains(t)
+          _ = try schedule.nextChange(after: t)
+          XCTAssertEqual(try schedule.blockContaining(t) != nil, inside, "\(zoneID) \(t)")
+          _ = try schedule.period(containingOrAfter: t)
+          _ = try schedule.periods(overlapping: t..<min(t + 86_400 * 8, supported.upperBound + 1))
+        }
+      }
+    }
   }
 }

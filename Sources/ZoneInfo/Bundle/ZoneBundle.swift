@@ -22,7 +22,7 @@ public struct ZoneBundle: Sendable {
   /// The tzdata release the snapshot was made from, such as `2025b`.
   public let version: String
   /// The zone IDs, sorted.
-  public let identifiers: [String]
+  package let identifiers: [String]
   private let bytes: [UInt8]
   private let files: [String: Range<Int>]
 
@@ -102,10 +102,10 @@ public struct ZoneBundle: Sendable {
   }
 
   /// The snapshot's size in bytes.
-  public var byteCount: Int { bytes.count }
+  package var byteCount: Int { bytes.count }
 
   /// A short description of the snapshot for messages, such as `bundled tzdata 2025b`.
-  public var name: String { "bundled tzdata \(version)" }
+  package var name: String { "bundled tzdata \(version)" }
 
   /// The TZif bytes of a zone, or nil when the snapshot has no such ID.
   package func tzif(_ id: String) -> ArraySlice<UInt8>? {

@@ -12,8 +12,8 @@ import SystemInterface
 /// ``Zone`` answers every question without one. Nothing is ever reloaded: to follow a tzdata
 /// upgrade, ask ``hasChangedOnDisk()``, open a new database and recompile rules against it.
 ///
-/// The database never reads the process environment itself: pass ``environmentRoot(_:)`` the
-/// value of `TZDIR` at the edge of your program (the `dnd` tool does).
+/// The database never reads the process environment itself: read `TZDIR` at the edge of your
+/// program and pass it as the root (the `dnd` tool does).
 public final class ZoneDatabase: Sendable, CustomStringConvertible {
   /// The default root when `TZDIR` is not set.
   public static let defaultRoot = "/usr/share/zoneinfo"
@@ -46,7 +46,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   ///
   /// - Parameter tzdir: The variable's value, or nil when unset.
   /// - Returns: `tzdir` when set and non-empty, else ``defaultRoot``.
-  public static func environmentRoot(_ tzdir: String?) -> String {
+  package static func environmentRoot(_ tzdir: String?) -> String {
     guard let tzdir, !tzdir.isEmpty else { return defaultRoot }
     return tzdir
   }
@@ -151,7 +151,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   /// that has data.
   ///
   /// - Throws: The error the database was made with.
-  public func checkAvailable() throws(ZoneError) {
+  package func checkAvailable() throws(ZoneError) {
     if case .unavailable(let error) = source { throw error }
   }
 

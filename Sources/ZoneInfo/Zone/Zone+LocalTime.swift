@@ -103,7 +103,7 @@ extension Zone {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The formatted reading.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
-  public func iso8601(_ instant: Int64) throws(ZoneError) -> String {
+  package func iso8601(_ instant: Int64) throws(ZoneError) -> String {
     let offset = try offset(at: instant)
     let local = LocalDateTime(localSeconds: instant + Int64(offset))
     return local.description + Zone.formatOffset(offset, utcAsZ: true)
@@ -115,7 +115,7 @@ extension Zone {
   ///   - offset: Seconds east of UTC.
   ///   - utcAsZ: Whether to write zero as `Z`.
   /// - Returns: The formatted offset.
-  public static func formatOffset(_ offset: Int32, utcAsZ: Bool = false) -> String {
+  package static func formatOffset(_ offset: Int32, utcAsZ: Bool = false) -> String {
     if offset == 0 && utcAsZ { return "Z" }
     let magnitude = Int(offset.magnitude)
     var text =

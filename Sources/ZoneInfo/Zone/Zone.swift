@@ -48,7 +48,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Parameter posixTZ: The rule; its standard and daylight offsets apply for all time.
   /// - Throws: ``ZoneError/malformedPOSIXTimeZone(_:reason:)``.
-  public init(posixTZ: String) throws(ZoneError) {
+  package init(posixTZ: String) throws(ZoneError) {
     let footer = try POSIXTimeZone(parsing: posixTZ)
     let contents = TZifContents(
       version: 2, transitions: [], transitionTypes: [],
@@ -110,7 +110,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The tzdata `isdst` flag.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
-  public func isDaylightSavingTime(at instant: Int64) throws(ZoneError) -> Bool {
+  package func isDaylightSavingTime(at instant: Int64) throws(ZoneError) -> Bool {
     try Zone.checkSupported(instant)
     return table.segment(containing: instant).isDaylight
   }
@@ -120,7 +120,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter instant: UNIX seconds.
   /// - Returns: The abbreviation.
   /// - Throws: ``ZoneError/instantOutOfRange(_:)``.
-  public func abbreviation(at instant: Int64) throws(ZoneError) -> String {
+  package func abbreviation(at instant: Int64) throws(ZoneError) -> String {
     try Zone.checkSupported(instant)
     return table.segment(containing: instant).abbreviation
   }

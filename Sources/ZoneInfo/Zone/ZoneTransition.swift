@@ -1,4 +1,5 @@
-/// A change of a zone's local time type: its offset, daylight flag or abbreviation.
+/// A change of a zone's local time type: its offset, daylight flag or abbreviation (so the
+/// offsets before and after can be equal).
 public struct ZoneTransition: Sendable, Hashable {
   /// The first instant (UNIX seconds) of the new local time type.
   public let instant: Int64
@@ -7,15 +8,15 @@ public struct ZoneTransition: Sendable, Hashable {
   /// The UTC offset from the transition on, in seconds east.
   public let offsetAfter: Int32
   /// The tzdata daylight flag from the transition on.
-  public let isDaylightSavingTimeAfter: Bool
+  package let isDaylightSavingTimeAfter: Bool
   /// The abbreviation before the transition.
-  public let abbreviationBefore: String
+  package let abbreviationBefore: String
   /// The abbreviation from the transition on.
-  public let abbreviationAfter: String
+  package let abbreviationAfter: String
 
   /// How far the wall clock jumps: positive for a gap (clocks forward), negative for a fold,
   /// zero when only the flag or the abbreviation changes.
-  public var wallClockShift: Int32 { offsetAfter - offsetBefore }
+  package var wallClockShift: Int32 { offsetAfter - offsetBefore }
 }
 
 /// The instants at which a zone's wall clock shows a given local date-time.
@@ -29,7 +30,7 @@ public enum LocalInstants: Sendable, Hashable {
   case repeated(earlier: Int64, later: Int64)
 
   /// The instants, in order: none, one, or two.
-  public var instants: [Int64] {
+  package var instants: [Int64] {
     switch self {
     case .skipped: return []
     case .unique(let t): return [t]

@@ -30,7 +30,7 @@ extension CheckCommand {
   {
     let zone = schedule.zone
     do {
-      let quiet = try schedule.isQuiet(at: at)
+      let quiet = try schedule.contains(at)
       guard let change = try schedule.nextChange(after: at) else {
         return [label("Quiet", quiet ? "yes, all the time" : "no, and it never will be")]
       }

@@ -93,7 +93,7 @@ enum TimelineCommand {
       var weeklyLayout = try TimelineLayout(
         title: "Pushes wait: \(ScheduleText.windows(weekly, snooze: snooze))", zone: weekly.zone,
         firstDay: firstDay, count: days,
-        quietPeriods: { (range) throws(ZoneError) in try weekly.quietIntervals(in: range) })
+        quietPeriods: { (range) throws(ZoneError) in try weekly.periods(overlapping: range) })
       weeklyLayout.note = snooze.map { ScheduleText.snoozeLine($0, in: weekly.zone) }
       layout = weeklyLayout
     } else if let rule {
