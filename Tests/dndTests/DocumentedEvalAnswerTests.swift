@@ -18,8 +18,9 @@ import XCTest
 /// - Any other line is prose, and every `"key": VALUE` in it is a change: the query asked at
 ///   the next answer is the last query written in full with those top-level keys replaced
 ///   (or added), so `the same with "message": {"sender": "eve"}` asks that query again with
-///   another message. Changes apply to the query written in full, not to each other's
-///   results, and each answer needs a query or a change since the answer before it.
+///   another message. The changes of one answer are those since the answer before it (they
+///   do not carry over to the next), and each answer needs a query or a change of its own;
+///   a query or change with no answer after it in its block fails.
 ///
 /// In a help text, an example whose command ends in `| dnd eval` is run as it stands and
 /// with `--no-cache`, and the lines shown under it must be exactly what each prints
@@ -174,6 +175,8 @@ final class DocumentedEvalAnswerTests: XCTestCase {
     }
     if let reading {
       XCTFail("\(name):\(reading.start): the query that starts here never closes")
+    } else if asked, let last = lines.last {
+      XCTFail("\(name):\(last.number): a query or change with no answer after it")
     }
     return pairs
   }
