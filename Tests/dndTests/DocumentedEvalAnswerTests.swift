@@ -10,7 +10,8 @@ import XCTest
 /// In Markdown, a fenced block other than Swift with a line starting `→ {` is a transcript:
 ///
 /// - A line starting with `{` starts a query written in full, which goes on over the next
-///   lines until its braces close; it is sent as one line (its lines trimmed and joined with a space).
+///   lines until its braces close; it is sent as one line (its lines trimmed and joined with
+///   a space).
 /// - A line starting with `→` is the answer to the query above it: the JSON value after the
 ///   arrow, compared byte for byte with the line printed (the answers are shown as printed,
 ///   `{"quiet": true, "nextChange": 1767247200}`), so a change of spacing or key order fails
