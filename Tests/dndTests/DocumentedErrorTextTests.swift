@@ -65,12 +65,7 @@ final class DocumentedErrorTextTests: XCTestCase {
     #"payload is [0-9]+ bytes; "#,
   ]
 
-  enum Source: String, CaseIterable, Sendable {
-    case readme = "README.md"
-    case doccArticles = "DocC articles"
-    case doccComments = "DocC comments"
-    case help = "dnd --help"
-  }
+  typealias Source = Documentation.Source
 
   func testREADME() throws { try check(.readme) }
   func testDocCArticles() throws { try check(.doccArticles) }
@@ -79,7 +74,7 @@ final class DocumentedErrorTextTests: XCTestCase {
   /// Every help text's examples print what they show, and every error line a help text
   /// quotes is an example's output or a form one matches.
   func testHelpTexts() throws {
-    let helps = try Self.helpTexts()
+    let helps = try Documentation.helpTexts()
     XCTAssertGreaterThan(helps.count, 5, "dnd --help and one help per subcommand")
     var outputs: [String] = []
     var pairs = 0
@@ -87,7 +82,7 @@ final class DocumentedErrorTextTests: XCTestCase {
     for (name, help) in helps {
       let lines = help.components(separatedBy: "\n")
       var shown = Set<Int>()
-      for example in Self.helpExamples(lines) {
+      for example in Documentation.helpExamples(lines) {
         shown.formUnion(example.outputLines)
         let run = try Self.run(example.command)
         let printed = run.lines
@@ -212,15 +207,13 @@ final class DocumentedErrorTextTests: XCTestCase {
   static func documents(of source: Source) throws -> [Document] {
     let root = TestPaths.packageRoot
     switch source {
-    case .readme:
-      return [try markdown(root + "/README.md", name: "README.md")]
-    case .doccArticles:
-      return try files(under: root + "/Sources", suffix: ".md")
-        .filter { $0.contains(".docc/") }
-        .map { try markdown(root + "/Sources/" + $0, name: "Sources/" + $0) }
+    case .readme, .doccArticles:
+      return try Documentation.markdownFiles(of: source).map {
+        try markdown($0.path, name: $0.name)
+      }
     case .doccComments:
       // The library products' sources: what their DocC documentation is built from.
-      return try files(under: root + "/Sources", suffix: ".swift")
+      return try Documentation.files(under: root + "/Sources", suffix: ".swift")
         .filter { path in productModules.contains { path.hasPrefix($0 + "/") } }
         .map { try swiftSource(root + "/Sources/" + $0, name: "Sources/" + $0) }
     case .help:
@@ -234,14 +227,6 @@ final class DocumentedErrorTextTests: XCTestCase {
     "DNDKitFoundation", "BatchEvaluation", "DNDKitTesting", "DNDKitTestingXCTest",
   ]
 
-  /// The paths under a folder ending in a suffix, relative to it, sorted.
-  static func files(under folder: String, suffix: String) throws -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: folder) else {
-      throw CocoaError(.fileReadNoSuchFile)
-    }
-    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted()
-  }
-
   static let markdownMarker = "<!-- error-example: "
   static let swiftMarker = "// error-example: "
 
@@ -252,24 +237,21 @@ final class DocumentedErrorTextTests: XCTestCase {
     let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
     var document = Document(path: name)
     var paragraph: [(line: Int, text: String)] = []
-    var fenced = false
-    var swiftBlock = false
     func endParagraph() {
       document.quotes += quotes(in: paragraph, name: name)
       paragraph = []
     }
+    let kinds = Documentation.markdownLines(lines)
     for (index, line) in lines.enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.hasPrefix("```") {
+      if kinds[index] == .fence {
         endParagraph()
-        fenced.toggle()
-        swiftBlock = trimmed.hasPrefix("```swift")
-      } else if fenced {
+      } else if case .block(let language) = kinds[index] {
         var text = Substring(trimmed)
         for lead in ["→", "$", "//"] where text.hasPrefix(lead) {
           text = text.dropFirst(lead.count).drop(while: \.isWhitespace)
         }
-        if !swiftBlock && isErrorText(String(text)) {
+        if language != "swift" && isErrorText(String(text)) {
           document.quotes.append(Quote(place: "\(name):\(index + 1)", text: String(text)))
         }
       } else if trimmed.hasPrefix(markdownMarker) && trimmed.hasSuffix(" -->") {
@@ -404,46 +386,7 @@ final class DocumentedErrorTextTests: XCTestCase {
         return Printed(lines: ["\(error)"])
       }
     }
-    return try shell(input)
-  }
-
-  /// Runs a command with `/bin/sh`, the built `dnd` first on the PATH, from a scratch folder.
-  static func shell(_ command: String) throws -> Printed {
-    let dnd = try XCTUnwrap(DNDProcess.executable, "the dnd executable is not built")
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("dnd-doc-errors-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outputURL = scratch.appendingPathComponent("stdout")
-    let errorURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    let output = try FileHandle(forWritingTo: outputURL)
-    let error = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? output.close()
-      try? error.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = scratch
-    var environment = ProcessInfo.processInfo.environment
-    environment["PATH"] =
-      dnd.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-    environment["DND_NOW"] = DNDProcess.pinnedNow
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    process.waitUntilExit()
-    func lines(_ url: URL) throws -> [String] {
-      String(decoding: try Data(contentsOf: url), as: UTF8.self)
-        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        .filter { !$0.isEmpty }
-    }
-    return Printed(lines: try lines(outputURL) + lines(errorURL))
+    return Printed(lines: try Documentation.shell(input))
   }
 
   // MARK: - Comparing
@@ -484,73 +427,5 @@ final class DocumentedErrorTextTests: XCTestCase {
     }
     pieces.append(String(rest))
     return pieces
-  }
-
-  // MARK: - Help texts
-
-  /// `dnd --help` and every subcommand's help, by the command that prints it; the
-  /// subcommands are the ones `dnd --help` lists.
-  static func helpTexts() throws -> [(String, String)] {
-    let top = try DNDProcess.run(["--help"])
-    XCTAssertEqual(top.status, 0, top.stderr)
-    var helps = [("dnd --help", top.stdout)]
-    let lines = top.stdout.components(separatedBy: "\n")
-    guard let first = lines.firstIndex(of: "Subcommands:") else {
-      XCTFail("dnd --help has no Subcommands: section")
-      return helps
-    }
-    for line in lines[(first + 1)...] {
-      guard line.hasPrefix("  "), let name = line.split(separator: " ").first else { break }
-      let help = try DNDProcess.run([String(name), "--help"])
-      XCTAssertEqual(help.status, 0, help.stderr)
-      helps.append(("dnd \(name) --help", help.stdout))
-    }
-    return helps
-  }
-
-  /// An example of a help text: its command (lines ending in `\` continue it) and the
-  /// indexes of the lines shown as its output.
-  struct HelpExample {
-    var command: String
-    var outputLines: [Int]
-  }
-
-  /// The examples under each `Example:` or `Examples:` heading of a help text that show an
-  /// output: a command starts with `echo`, `printf` or `dnd`, and the indented lines after it
-  /// that are not commands are its output.
-  static func helpExamples(_ lines: [String]) -> [HelpExample] {
-    var examples: [HelpExample] = []
-    var inside = false
-    var current: HelpExample?
-    var continuing = false
-    func finish() {
-      if let example = current, !example.outputLines.isEmpty { examples.append(example) }
-      current = nil
-    }
-    for (index, line) in lines.enumerated() {
-      if line.range(of: #"^Examples?( \(.*\))?:$"#, options: .regularExpression) != nil {
-        finish()
-        inside = true
-        continue
-      }
-      guard inside else { continue }
-      guard line.hasPrefix(" ") else {
-        finish()
-        inside = false
-        continue
-      }
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if continuing {
-        current?.command += "\n" + line
-      } else if ["echo ", "printf ", "dnd "].contains(where: trimmed.hasPrefix) {
-        finish()
-        current = HelpExample(command: line, outputLines: [])
-      } else {
-        current?.outputLines.append(index)
-      }
-      continuing = trimmed.hasSuffix("\\")
-    }
-    finish()
-    return examples
   }
 }

@@ -6,13 +6,10 @@ import OfflinePush
 import XCTest
 import ZoneInfo
 
-/// `dnd eval` push queries with preferences, conversation settings and messages: the worked
-/// examples, every new error code, the fast and general parsers alike, and generated queries
-/// against the reference decision.
+/// `dnd eval` push queries with preferences, conversation settings and messages: every new
+/// error code, the fast and general parsers alike, and generated queries against the
+/// reference decision (the documentation's worked examples are `DocumentedEvalAnswerTests`').
 final class EvalPolicyTests: XCTestCase {
-  static let example =
-    #""pushRule": {"doNotDisturbRule": {"enabled": true, "startHour": 22, "endHour": 8, "repeatMode": 2}}, "kind": "message", "platform": 2, "onlinePlatforms": [], "at": 1767225600, "preferences": {"level": "all", "breakthrough": {"senders": ["bob"], "mentions": true, "urgent": false, "repeatCallSeconds": 900}}, "conversation": {"level": "mentions", "until": 1767312000}"#
-
   /// Runs lines through `dnd eval` and `dnd eval --no-cache`, checking both write the same
   /// bytes, and returns the answer lines.
   func run(_ lines: [String], file: StaticString = #filePath, line: UInt = #line) throws
@@ -25,40 +22,6 @@ final class EvalPolicyTests: XCTestCase {
     XCTAssertEqual(general.stdout, fast.stdout, "fast path = general path", file: file, line: line)
     XCTAssertEqual(fast.lines.count, lines.count, file: file, line: line)
     return fast.lines
-  }
-
-  func testTheWorkedExamples() throws {
-    let answers = try run([
-      "{\(Self.example), "
-        + #""message": {"sender": "bob", "mentioned": true, "mentionAll": false, "urgent": false}}"#,
-      "{\(Self.example), "
-        + #""message": {"sender": "eve", "mentioned": false, "mentionAll": false, "urgent": false}}"#,
-      "{\(Self.example), "
-        + #""message": {"sender": "eve", "mentioned": true, "mentionAll": false, "urgent": false}}"#,
-    ])
-    XCTAssertEqual(
-      answers,
-      [
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "prioritySender"}"#,
-        #"{"deliver": false, "reason": "notMentioned", "until": 1767312000, "breakthrough": null}"#,
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "mention"}"#,
-      ])
-    // The README's two more: a repeat call at the window's bound, and a mute that ends at the
-    // instant asked.
-    let call = Self.example.replacingOccurrences(
-      of: #""kind": "message""#, with: #""kind": "call""#)
-    let unmuted = Self.example.replacingOccurrences(
-      of: #""conversation": {"level": "mentions", "until": 1767312000}"#,
-      with: #""conversation": {"level": "none", "until": 1767225600}"#)
-    XCTAssertEqual(
-      try run([
-        "{\(call), " + #""message": {"sender": "eve", "previousCallAt": 1767224700}}"#,
-        "{\(unmuted), " + #""message": {"sender": "eve", "urgent": true}}"#,
-      ]),
-      [
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "repeatCaller"}"#,
-        #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400, "breakthrough": null}"#,
-      ])
   }
 
   /// A query with any of the three keys answers with `breakthrough`; without them the answer
