@@ -92,6 +92,37 @@ extension DoNotDisturbRule: JSONMemberReading {
     return nil
   }
 
+  /// Reads the object at the reader's cursor when it is written compactly with every key in
+  /// the order of ``wireKeys`` and each value in its plainest form (`true` or `false`, short
+  /// plain digits, a string of ASCII text with no escape), as the wire's writers write it:
+  /// what ``readMembers(from:depth:errors:)`` reads from it, by a straight run of comparisons.
+  ///
+  /// - Parameter reader: The reader, at the object's `{`; past its `}` on success.
+  /// - Returns: The rule; nil for any other object, after which the reader is to be used
+  ///   for nothing but starting the document again on the general path.
+  @inlinable
+  @inline(__always)
+  package static func readCompact(from reader: inout JSONReader) -> DoNotDisturbRule? {
+    guard reader.compactToken(#"{"enabled":"#), let enabled = reader.compactBoolean(),
+      reader.compactToken(#","startHour":"#), let startHour = reader.compactInteger(),
+      reader.compactToken(#","startMinute":"#), let startMinute = reader.compactInteger(),
+      reader.compactToken(#","endHour":"#), let endHour = reader.compactInteger(),
+      reader.compactToken(#","endMinute":"#), let endMinute = reader.compactInteger(),
+      reader.compactToken(#","repeatMode":"#), let repeatMode = reader.compactInteger(),
+      reader.compactToken(#","customRepeatDays":"#),
+      let customRepeatDays = reader.compactInteger(),
+      reader.compactToken(#","onceEndTimestamp":"#),
+      let onceEndTimestamp = reader.compactInteger(),
+      reader.compactToken(#","timeZoneID":"#), let timeZoneID = reader.compactString(),
+      reader.compactToken("}")
+    else { return nil }
+    return DoNotDisturbRule(
+      enabled: enabled, startHour: Int(startHour), startMinute: Int(startMinute),
+      endHour: Int(endHour), endMinute: Int(endMinute),
+      repeatMode: RepeatMode(rawValue: Int(repeatMode)), customRepeatDays: Int(customRepeatDays),
+      onceEndTimestamp: onceEndTimestamp, timeZoneID: timeZoneID)
+  }
+
   /// An integer field's value, or 0 after recording why it is bad: a static function of the
   /// reader and the errors alone, which the compiler inlines (a nested function capturing
   /// them was kept out of line).

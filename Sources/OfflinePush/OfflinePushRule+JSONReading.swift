@@ -45,6 +45,53 @@ extension OfflinePushRule: JSONMemberReading {
   /// - Throws: `RuleDecodingError`.
   @usableFromInline
   mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
+    // A document as the wire's writers write it, read straight through; any other on the
+    // general path, which decides every answer the compact reading does not give.
+    if readCompactDocument(bytes) { return }
+    try readDocumentInGeneral(bytes)
+  }
+
+  /// Reads a whole document written compactly with every key in the order of ``wireKeys``
+  /// (the do-not-disturb rule's may be absent) and each value in its plainest form (see
+  /// `DoNotDisturbRule.readCompact(from:)`; lists of at most four short plain integers), as
+  /// the wire's writers write it, into this rule, which holds the wire defaults: what
+  /// ``readDocumentInGeneral(_:)`` reads from it, by a straight run of comparisons.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: Whether the document was such and was read; if not, the rule is unchanged.
+  package mutating func readCompactDocument(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var reader = JSONReader(bytes)
+    guard reader.compactToken(#"{"onlinePlatforms":"#),
+      let online = reader.compactIntegerList(depth: 1, { Platform(rawValue: Int($0)) }),
+      reader.compactToken(#","notToReceiveOfflinePushPlatforms":"#),
+      let silenced = reader.compactIntegerList(depth: 1, { Platform(rawValue: Int($0)) }),
+      reader.compactToken(#","offlinePushEnabled":"#), let offline = reader.compactBoolean(),
+      reader.compactToken(#","messageOfflinePushEnabled":"#),
+      let message = reader.compactBoolean(),
+      reader.compactToken(#","callOfflinePushEnabled":"#), let call = reader.compactBoolean()
+    else { return false }
+    var rule: DoNotDisturbRule?
+    if reader.compactToken(#","doNotDisturbRule":"#) {
+      guard let read = DoNotDisturbRule.readCompact(from: &reader) else { return false }
+      rule = read
+    }
+    guard reader.compactToken("}"), reader.compactEnd() else { return false }
+    onlinePlatforms = online
+    notToReceiveOfflinePushPlatforms = silenced
+    offlinePushEnabled = offline
+    messageOfflinePushEnabled = message
+    callOfflinePushEnabled = call
+    doNotDisturbRule = rule
+    return true
+  }
+
+  /// ``readDocument(_:)`` for every document.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Throws: `RuleDecodingError`.
+  package mutating func readDocumentInGeneral(_ bytes: UnsafeBufferPointer<UInt8>)
+    throws(RuleDecodingError)
+  {
     var reader = JSONReader(bytes)
     var errors: [JSONFieldError] = []
     let stop: JSONFieldError?

@@ -258,19 +258,25 @@ extension JSONReader {
     depth: Int, typeName: String, _ element: (Int64) -> Element
   ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
     if let values = compactShortIntegerList(depth: depth) {
-      // The array made once at its size, rather than allocated and grown while appending.
-      switch values.count {
-      case 0: return .success([])
-      case 1: return .success([element(values.1)])
-      case 2: return .success([element(values.1), element(values.2)])
-      case 3: return .success([element(values.1), element(values.2), element(values.3)])
-      default:
-        return .success([
-          element(values.1), element(values.2), element(values.3), element(values.4),
-        ])
-      }
+      return .success(Self.list(values, element))
     }
     return try readIntegerListInGeneral(depth: depth, typeName: typeName, element)
+  }
+
+  /// The elements of what ``compactShortIntegerList(depth:)`` read, in an array made once at
+  /// its size, rather than allocated and grown while appending.
+  @inlinable
+  @inline(__always)
+  static func list<Element>(
+    _ values: (count: Int, Int64, Int64, Int64, Int64), _ element: (Int64) -> Element
+  ) -> [Element] {
+    switch values.count {
+    case 0: return []
+    case 1: return [element(values.1)]
+    case 2: return [element(values.1), element(values.2)]
+    case 3: return [element(values.1), element(values.2), element(values.3)]
+    default: return [element(values.1), element(values.2), element(values.3), element(values.4)]
+    }
   }
 
   /// The list at the cursor when it is written compactly, `[` then at most four short plain
@@ -279,7 +285,7 @@ extension JSONReader {
   /// for ``readIntegerListInGeneral(depth:typeName:_:)`` to read whatever is there.
   @inlinable
   @inline(__always)
-  mutating func compactShortIntegerList(depth: Int)
+  package mutating func compactShortIntegerList(depth: Int)
     -> (count: Int, Int64, Int64, Int64, Int64)?
   {
     skipWhitespace()

@@ -238,7 +238,7 @@ package struct JSONReader: JSONByteScanning {
   /// gives nil, for ``scanNumber()`` and ``JSONSyntax/exactInteger(_:)`` to decide.
   @inlinable
   @inline(__always)
-  mutating func shortPlainInteger() -> Int64? {
+  package mutating func shortPlainInteger() -> Int64? {
     let count = bytes.count
     var at = index
     let negative = bytes[at] == UInt8(ascii: "-")
