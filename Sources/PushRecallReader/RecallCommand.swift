@@ -37,7 +37,8 @@ public struct RecallCommand: Sendable, Hashable {
     let count = payload.count
     guard count <= limit else {
       throw RecallPayloadError(
-        keyPath: "", reason: "the payload is \(count) bytes; a device reads at most \(limit)")
+        code: .payloadTooLarge, keyPath: "",
+        reason: "the payload is \(count) bytes; a device reads at most \(limit)")
     }
     recalledMessageId = try withContiguousBytes(payload) { bytes in
       RecallJSON.recalledMessageId(bytes)
@@ -69,14 +70,47 @@ public struct RecallCommand: Sendable, Hashable {
   }
 }
 
-/// Why a received payload is not a recall command: where, and what was wrong there.
+/// Why a received payload is not a recall command: a stable code, where, and what was wrong
+/// there.
 ///
 /// The key path is empty for the payload itself (its size or its syntax), such as
 /// `aps.category` for a field, and continues into the JSON document inside `appData` as
 /// `appData.rc-dlt-identifier`. The reason is the strict reader's own text:
 /// `at byte 32: expected ',' or '}' in an object, found '"'`,
 /// `\ud800 is a lone surrogate escape, not a character`, `the key appears twice in one object`.
-public struct RecallPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// As JSON (`Codable`): `{"code": …, "keyPath": …, "reason": …}`, the code as its name, the
+/// names the rules' field errors (`RuleFieldError`) use for the same problems.
+public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The kind of problem: a stable name a program can switch on. The JSON problems have the
+  /// names of the rule decoders' codes for the same problems. Codes may be added in a minor
+  /// version, so a `switch` over them keeps a `default`.
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Bytes that are not one JSON document: syntax (the reason names the byte offset),
+    /// bytes that are not UTF-8, an escape that is not a character, nesting deeper than 512,
+    /// a key that is not text.
+    case invalidJSON
+    /// A key that appears twice in one object.
+    case duplicateKey
+    /// A required key that is absent (`aps`, `appData`, `aps.category`,
+    /// `aps.mutable-content`, `appData.rc-dlt-identifier`).
+    case missingKey
+    /// An explicit `null` where a value is required.
+    case nullValue
+    /// A value of the wrong JSON type.
+    case wrongType
+    /// A number that is not an integer within 64 bits.
+    case invalidNumber
+    /// A value of the right type that is not a recall command's: an `aps.category` other
+    /// than ``RecallCommand/category``, an `aps.mutable-content` other than 1, an empty
+    /// `rc-dlt-identifier`.
+    case invalidValue
+    /// A payload over ``PayloadSizeLimit/deviceInspectedBytes``, refused unread.
+    case payloadTooLarge
+  }
+
+  /// The kind of problem.
+  public var code: Code
   /// The key path of the bad value; empty for the payload itself.
   public var keyPath: String
   /// What was wrong there.
@@ -85,11 +119,22 @@ public struct RecallPayloadError: Error, Sendable, Hashable, CustomStringConvert
   /// Creates the error.
   ///
   /// - Parameters:
+  ///   - code: The kind of problem.
   ///   - keyPath: The key path of the bad value; empty for the payload itself.
   ///   - reason: What was wrong there.
-  public init(keyPath: String, reason: String) {
+  package init(code: Code, keyPath: String, reason: String) {
+    self.code = code
     self.keyPath = keyPath
     self.reason = reason
+  }
+
+  /// The error the strict reader found, with the code of its kind.
+  ///
+  /// - Parameter error: The reader's error.
+  init(_ error: JSONFieldError) {
+    self.init(
+      code: Code(rawValue: error.kind.rawValue) ?? .invalidJSON, keyPath: error.keyPath,
+      reason: error.reason)
   }
 
   /// `not a recall command at aps.category: expected "RC:RcCmd", found "RC:TxtMsg"`, or

@@ -201,7 +201,7 @@ final class RuleValidationTests: XCTestCase {
       XCTAssertThrowsError(
         try DoNotDisturbRule(jsonBytes: Data(json.utf8)), json
       ) {
-        XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, path, json)
+        XCTAssertEqual(($0 as? RuleDecodingError)?.errors.first?.keyPath, path, json)
       }
     }
   }
