@@ -385,3 +385,58 @@ final class RecallCommandTests: XCTestCase {
     }
   }
 }
+
+/// The codes of `RecallPayloadError`: stable names, the rule decoders' names for the same
+/// problems, a JSON form, and the right code for each kind of refusal.
+final class RecallPayloadErrorCodeTests: XCTestCase {
+  func testCodesKeepTheirNames() {
+    XCTAssertEqual(
+      RecallPayloadError.Code.allCases.map(\.rawValue),
+      [
+        "invalidJSON", "duplicateKey", "missingKey", "nullValue", "wrongType", "invalidNumber",
+        "invalidValue", "payloadTooLarge",
+      ])
+  }
+
+  func testJSONFormRoundTrips() throws {
+    let error = RecallPayloadError(
+      code: .invalidValue, keyPath: "aps.category", reason: #"expected "RC:RcCmd""#)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    XCTAssertEqual(
+      String(decoding: try encoder.encode(error), as: UTF8.self),
+      #"{"code":"invalidValue","keyPath":"aps.category","reason":"expected \"RC:RcCmd\""}"#)
+    XCTAssertEqual(
+      try JSONDecoder().decode(RecallPayloadError.self, from: encoder.encode(error)), error)
+  }
+
+  func testEachRefusalHasItsCode() {
+    let aps = #""aps": {"category": "RC:RcCmd", "mutable-content": 1}"#
+    let cases: [(String, String, RecallPayloadError.Code, String)] = [
+      ("no appData", "{\(aps)}", .missingKey, "appData"),
+      ("null aps", #"{"aps": null, "appData": "{}"}"#, .nullValue, "aps"),
+      ("appData a number", "{\(aps), \"appData\": 1}", .wrongType, "appData"),
+      (
+        "another category", #"{"aps": {"category": "x", "mutable-content": 1}, "appData": "{}"}"#,
+        .invalidValue, "aps.category"
+      ),
+      ("not JSON", "{", .invalidJSON, ""),
+      (
+        "an empty id", "{\(aps), \"appData\": \"{\\\"rc-dlt-identifier\\\": \\\"\\\"}\"}",
+        .invalidValue, "appData.rc-dlt-identifier"
+      ),
+      ("no id", "{\(aps), \"appData\": \"{}\"}", .missingKey, "appData.rc-dlt-identifier"),
+      (
+        "too large", String(repeating: " ", count: PayloadSizeLimit.deviceInspectedBytes + 1),
+        .payloadTooLarge, ""
+      ),
+    ]
+    for (name, payload, code, keyPath) in cases {
+      XCTAssertThrowsError(try RecallCommand(payload: Array(payload.utf8)), name) {
+        let error = $0 as? RecallPayloadError
+        XCTAssertEqual(error?.code, code, "\(name): \($0)")
+        XCTAssertEqual(error?.keyPath, keyPath, "\(name): \($0)")
+      }
+    }
+  }
+}
