@@ -70,8 +70,12 @@ public struct RecallCommand: Sendable, Hashable {
   }
 }
 
-/// Why a received payload is not a recall command: a stable code, where, and what was wrong
-/// there.
+/// Why a recall payload is refused: a stable code, where, and what was wrong there.
+///
+/// Thrown by ``RecallCommand/init(payload:)`` for a received payload that is not a recall
+/// command, and, with the code ``Code/payloadTooLarge``, by the server's payload builders
+/// (PushRecall's `MessagePushPayload.jsonString()` and `RecallCommandPayload.jsonString()`) for
+/// a payload over ``PayloadSizeLimit/apnsRegularNotificationBytes``, which APNs would refuse.
 ///
 /// The key path is empty for the payload itself (its size or its syntax), such as
 /// `aps.category` for a field, and continues into the JSON document inside `appData` as
@@ -105,7 +109,8 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
     /// than ``RecallCommand/category``, an `aps.mutable-content` other than 1, an empty
     /// `rc-dlt-identifier`.
     case invalidValue
-    /// A payload over ``PayloadSizeLimit/deviceInspectedBytes``, refused unread.
+    /// A received payload over ``PayloadSizeLimit/deviceInspectedBytes``, refused unread, or a
+    /// payload being built over ``PayloadSizeLimit/apnsRegularNotificationBytes``.
     case payloadTooLarge
   }
 
@@ -138,9 +143,11 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
   }
 
   /// `not a recall command at aps.category: expected "RC:RcCmd", found "RC:TxtMsg"`, or
-  /// without `at …` for the payload itself.
+  /// without `at …` for the payload itself; for ``Code/payloadTooLarge``, the reason alone
+  /// (`the payload is 9000 bytes; a device reads at most 8192`).
   public var description: String {
-    keyPath.isEmpty
+    if code == .payloadTooLarge { return reason }
+    return keyPath.isEmpty
       ? "not a recall command: \(reason)" : "not a recall command at \(keyPath): \(reason)"
   }
 }

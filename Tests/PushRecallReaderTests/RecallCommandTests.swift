@@ -274,7 +274,7 @@ final class RecallCommandTests: XCTestCase {
     XCTAssertEqual(try RecallCommand(payload: fitting).recalledMessageId, id)
     XCTAssertThrowsError(try RecallCommand(payload: fitting + [UInt8(ascii: " ")])) {
       XCTAssertEqual(
-        "\($0)", "not a recall command: the payload is 8193 bytes; a device reads at most 8192")
+        "\($0)", "the payload is 8193 bytes; a device reads at most 8192")
     }
   }
 
