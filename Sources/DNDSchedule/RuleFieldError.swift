@@ -59,10 +59,11 @@ public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringCo
     self.reason = reason
   }
 
-  /// `at KEYPATH: REASON` for a problem of the JSON itself, `KEYPATH = VALUE: REASON` for an
-  /// invalid value.
+  /// `at KEYPATH: REASON` for a problem of the JSON itself (the reason alone for the document
+  /// itself), `KEYPATH = VALUE: REASON` for an invalid value.
   public var description: String {
-    isDecodingError ? "at \(keyPath): \(reason)" : "\(keyPath) = \(value): \(reason)"
+    guard isDecodingError else { return "\(keyPath) = \(value): \(reason)" }
+    return keyPath.isEmpty ? reason : "at \(keyPath): \(reason)"
   }
 
   /// Whether the code is one of the decoders' (``Code/decodingCodes``).

@@ -148,6 +148,11 @@ final class RuleErrorTests: XCTestCase {
     }
     XCTAssertEqual(validation.description, "invalid rule: startHour = 24: must be in 0...23")
     XCTAssertEqual(decoding.description, "invalid JSON at startHour: expected an integer")
+    XCTAssertEqual(decoding.errors[0].description, "at startHour: expected an integer")
+    XCTAssertEqual(validation.errors[0].description, "startHour = 24: must be in 0...23")
+    let syntax = try XCTUnwrap(decodingError("{"))
+    XCTAssertEqual(syntax.errors.map(\.keyPath), [""])
+    XCTAssertEqual(syntax.description, "invalid JSON: " + syntax.errors[0].description)
     // The document call throws the same errors as the steps.
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     for (json, expected) in [
