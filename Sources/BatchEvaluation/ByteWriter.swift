@@ -2,12 +2,12 @@ import SystemInterface
 
 /// An output buffer of UTF-8 bytes with JSON helpers, written to a file descriptor in large
 /// chunks: `dnd eval` builds its answers here without going through `String`.
-public struct ByteWriter {
+package struct ByteWriter {
   /// The bytes waiting to be written.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
   /// An empty buffer.
-  public init() {
+  package init() {
     bytes.reserveCapacity(1 << 17)
   }
 

@@ -2,7 +2,7 @@ import DNDSchedule
 import OfflinePush
 
 /// One output line of `dnd eval`.
-public enum EvalAnswer {
+public enum EvalAnswer: Sendable, Hashable {
   /// The answer to a DND query.
   case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
   /// The answer to a push query.
@@ -16,7 +16,7 @@ public enum EvalAnswer {
   case error(EvalError)
 
   /// Appends the answer as one JSON line, newline included.
-  public func write(to out: inout ByteWriter) {
+  package func write(to out: inout ByteWriter) {
     switch self {
     case .dnd(let inDoNotDisturb, let nextChange):
       out.append("{\"inDoNotDisturb\": ")
@@ -73,62 +73,43 @@ extension EvalAnswer {
 }
 
 /// An error line of `dnd eval`: a stable code and a message naming the field and the value.
-public struct EvalError: Error {
-  /// The stable error code of an error line.
-  ///
-  /// Open, as `RuleFieldError.Code` is: `dnd eval` writes its own codes (``invalidJSON``,
-  /// ``invalidQuery``) and those of the rule fields, which the modules that validate them
-  /// own; ``all`` lists every code it writes.
-  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The code's name, as written in the `code` field.
-    public var rawValue: String
-
-    /// Creates a code from its name.
-    ///
-    /// - Parameter rawValue: The name.
-    public init(rawValue: String) {
-      self.rawValue = rawValue
-    }
-
-    /// The code of a rule field's error: the same name.
-    ///
-    /// - Parameter field: The field error's code.
-    public init(_ field: RuleFieldError.Code) {
-      rawValue = field.rawValue
-    }
-
-    /// The name.
-    public var description: String { rawValue }
-
-    /// The line is not JSON, or a rule in it does not decode (a value of the wrong type).
-    public static let invalidJSON = Self(rawValue: "invalidJSON")
-    /// The line is JSON but not a query: not an object, no rule, a missing or ill-typed
-    /// `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
-    public static let invalidQuery = Self(rawValue: "invalidQuery")
-
-    /// Every code `dnd eval` writes: its own, then the rule fields' (all of DNDSchedule's,
-    /// and all of OfflinePush's: the push rule's, and those of the preferences, conversation
-    /// settings and messages a push query may carry).
-    public static let all: [Self] =
-      [.invalidJSON, .invalidQuery]
-      + (RuleFieldError.Code.scheduleCodes + RuleFieldError.Code.offlinePushCodes)
-      .map(Self.init)
-  }
-
-  /// The wire code: ``Code/invalidJSON``, ``Code/invalidQuery``, or a rule field's code.
-  public var code: Code
+///
+/// Written as `{"error": {"code": "<code>", "message": "<text>"}}`. The code is a
+/// `RuleFieldError.Code`, by the same name: ``RuleFieldError/Code/invalidJSON`` for a line
+/// that is not JSON or a rule in it that does not decode, ``RuleFieldError/Code/invalidQuery``
+/// for JSON that is not a query, and for a value that does not validate the code of its
+/// `RuleFieldError` (the first one's when there are several; the message lists them all, as
+/// `RuleError`'s description does, with key paths from the line: `rule.startHour = 25: must
+/// be in 0...23`). A problem inside `schedule`, `preferences`, `conversation` or `message`
+/// has the code of that part (`invalidSchedule`, `invalidPreferences`,
+/// `invalidConversation`, `invalidMessage`).
+public struct EvalError: Error, Sendable, Hashable {
+  /// The wire code.
+  public var code: RuleFieldError.Code
   /// What was wrong.
   public var message: String
 
   /// The error for rule fields that failed validation: the first one's code, all of them in
   /// the message.
   init(fields: [RuleFieldError]) {
-    code = fields.first.map { Code($0.code) } ?? .invalidQuery
+    code = fields.first?.code ?? .invalidQuery
     message = fields.map(\.description).joined(separator: "; ")
   }
 
-  init(code: Code, message: String) {
+  init(code: RuleFieldError.Code, message: String) {
     self.code = code
     self.message = message
   }
+}
+
+extension RuleFieldError.Code {
+  /// A `dnd eval` line that is JSON but not a query: not an object, no rule, a missing or
+  /// ill-typed `at`, `savedAt`, `kind`, `platform` or `onlinePlatforms`.
+  public static let invalidQuery = Self(rawValue: "invalidQuery")
+
+  /// Every code `dnd eval` writes: its own two, then the rule fields' (all of DNDSchedule's,
+  /// and all of OfflinePush's: the push rule's, and those of the preferences, conversation
+  /// settings and messages a push query may carry).
+  package static let evalCodes: [Self] =
+    [.invalidJSON, .invalidQuery] + scheduleCodes + offlinePushCodes
 }

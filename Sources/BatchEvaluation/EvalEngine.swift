@@ -55,7 +55,7 @@ public struct EvalEngine {
   }
 
   /// The answer through the general parser (the strict reader); decides every error.
-  public func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
+  package func generalAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer {
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       return .error(EvalError(code: .invalidJSON, message: "invalid JSON: empty line"))
     }
@@ -83,7 +83,7 @@ public struct EvalEngine {
   }
 
   /// The answer through the fast parser and the caches, or nil to use the general parser.
-  public mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
+  package mutating func fastAnswer(_ line: UnsafeBufferPointer<UInt8>) -> EvalAnswer? {
     var parser = EvalFastParser(line)
     var inPlace = EvalFastParser.RulesInPlace(
       readsRules: dndReading.readsInPlace, readsPushRules: pushReading.readsInPlace)

@@ -137,15 +137,14 @@ struct EvalQuery {
       try reader.finishDocument()
     } catch {
       // Bytes that are not JSON (the byte named), or a key twice in one object (its path).
-      let first = JSONDocument.documentError(error, line).first
-      throw Self.classify(path: first.keyPath, reason: first.reason)
+      throw Self.classify(JSONDocument.documentError(error, line).first)
     }
     guard isObject else {
       throw EvalError(
         code: .invalidQuery,
         message: "invalid query: the line is JSON but not an object; " + Self.shapeHint)
     }
-    if let first = errors.first { throw Self.classify(path: first.keyPath, reason: first.reason) }
+    if let first = errors.first { throw Self.classify(first) }
     func problem(_ message: String) -> EvalError {
       EvalError(code: .invalidQuery, message: "invalid query: " + message)
     }
@@ -212,30 +211,22 @@ struct EvalQuery {
   /// `invalidJSON` for the line itself (its syntax) and for a problem inside `rule` or
   /// `pushRule`, `invalidSchedule` inside `schedule`, `invalidPreferences`,
   /// `invalidConversation` and `invalidMessage` inside those, `invalidQuery` elsewhere.
-  static func classify(path: String, reason: String) -> EvalError {
-    if path.isEmpty {
-      return EvalError(
-        code: .invalidJSON, message: RuleDecodingError(keyPath: "", reason: reason).description)
-    }
+  static func classify(_ error: JSONFieldError) -> EvalError {
+    let path = error.keyPath
+    // The decoders' own words: `invalid JSON at KEYPATH: REASON`.
+    let decoding = RuleError(errors: [RuleFieldError(error)]).description
+    if path.isEmpty { return EvalError(code: .invalidJSON, message: decoding) }
     if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
-      return EvalError(
-        code: EvalError.Code(.invalidSchedule),
-        message: RuleDecodingError(keyPath: path, reason: reason).description)
+      return EvalError(code: .invalidSchedule, message: decoding)
     }
     for (name, code) in EvalPolicyInputs.errorCodes
     where path == name || path.hasPrefix(name + ".") || path.hasPrefix(name + "[") {
-      return EvalError(
-        code: EvalError.Code(code),
-        message: RuleDecodingError(keyPath: path, reason: reason).description)
+      return EvalError(code: code, message: decoding)
     }
     let inRule = ["rule", "pushRule"].contains { name in
       path == name || path.hasPrefix(name + ".") || path.hasPrefix(name + "[")
     }
-    if inRule {
-      return EvalError(
-        code: .invalidJSON,
-        message: RuleDecodingError(keyPath: path, reason: reason).description)
-    }
-    return EvalError(code: .invalidQuery, message: "invalid query: \(path): \(reason)")
+    if inRule { return EvalError(code: .invalidJSON, message: decoding) }
+    return EvalError(code: .invalidQuery, message: "invalid query: \(path): \(error.reason)")
   }
 }

@@ -4,7 +4,7 @@ import SystemInterface
 /// line per input line to another, written as it goes.
 public enum EvalStream {
   /// The longest line read; a longer one is answered with an `invalidJSON` error and skipped.
-  public static let maximumLineLength = 1 << 20
+  package static let maximumLineLength = 1 << 20
 
   /// How a run ended.
   public enum End: Equatable, Sendable {

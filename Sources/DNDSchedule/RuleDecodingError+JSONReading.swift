@@ -17,10 +17,10 @@ extension DoNotDisturbRule {
   /// ignored. Decoding checks the JSON types only; validating checks the values.
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  /// - Throws: ``RuleError`` with the code, key path and value of every bad field.
   @inlinable
-  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleError) {
+    self = try RuleError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
     }
   }
@@ -31,16 +31,16 @@ extension WeeklyScheduleRule {
   /// ``DoNotDisturbRule/init(jsonBytes:)``.
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  /// - Throws: ``RuleError`` with the code, key path and value of every bad field.
   @inlinable
-  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleError) {
+    self = try RuleError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
     }
   }
 }
 
-extension RuleDecodingError {
+extension RuleError {
   /// Decodes one whole document with a wire type's reader: the body of every wire type's byte
   /// initializer.
   ///
@@ -53,22 +53,22 @@ extension RuleDecodingError {
   package static func decoding<Value>(
     _ bytes: some Collection<UInt8>,
     _ read: (inout JSONReader) throws(JSONReadStop) -> JSONDecoded<Value>
-  ) throws(RuleDecodingError) -> Value {
-    try withContiguousJSONBytes(bytes) { (buffer) throws(RuleDecodingError) -> Value in
+  ) throws(RuleError) -> Value {
+    try withContiguousJSONBytes(bytes) { (buffer) throws(RuleError) -> Value in
       do throws(JSONDocumentError) {
         return try JSONDocument.decode(buffer, read)
       } catch {
-        throw RuleDecodingError(error)
+        throw RuleError(error)
       }
     }
   }
 
-  /// The error of a document the strict reader refused: its bad values, in document order.
+  /// The error of a document the strict reader refused: its bad values, in document order,
+  /// each with its code.
   ///
   /// - Parameter error: The reader's error.
   @usableFromInline
   package init(_ error: JSONDocumentError) {
-    self.init(
-      errors: ([error.first] + error.further).map { Field(keyPath: $0.keyPath, reason: $0.reason) })
+    self.init(errors: ([error.first] + error.further).map(RuleFieldError.init))
   }
 }

@@ -16,15 +16,12 @@ extension DoNotDisturbRule {
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves `timeZoneID`.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
-  ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
+  /// - Throws: ``RuleError`` with the decoders' codes for a document that does not decode,
+  ///   or listing every invalid field.
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at savedAt: Int64, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule) {
-    try RuleDocumentError.compiling(
-      { () throws(RuleDecodingError) in try DoNotDisturbRule(jsonBytes: jsonBytes) },
-      { rule throws(RuleValidationError) in try rule.savedAndCompiled(at: savedAt, zones: zones) }
-    )
+  ) throws(RuleError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule) {
+    try DoNotDisturbRule(jsonBytes: jsonBytes).savedAndCompiled(at: savedAt, zones: zones)
   }
 }
 
@@ -37,12 +34,10 @@ extension DoNotDisturbSchedule {
   /// - Parameters:
   ///   - jsonBytes: The stored JSON document (UTF-8): any collection of bytes.
   ///   - zones: The database that resolves `timeZoneID`.
-  /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
-  ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
-  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
-    self = try RuleDocumentError.compiling(
-      { () throws(RuleDecodingError) in try DoNotDisturbRule(jsonBytes: jsonBytes) },
-      { rule throws(RuleValidationError) in try Self(rule: rule, zones: zones) })
+  /// - Throws: ``RuleError`` with the decoders' codes for a document that does not decode,
+  ///   or listing every invalid field.
+  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleError) {
+    try self.init(rule: DoNotDisturbRule(jsonBytes: jsonBytes), zones: zones)
   }
 }
 
@@ -55,11 +50,9 @@ extension WeeklySchedule {
   /// - Parameters:
   ///   - jsonBytes: The JSON document (UTF-8): any collection of bytes.
   ///   - zones: The database that resolves `timeZoneID`.
-  /// - Throws: ``RuleDocumentError/decoding(_:)`` with the key path of a document that does
-  ///   not decode, or ``RuleDocumentError/validation(_:)`` listing every invalid field.
-  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
-    self = try RuleDocumentError.compiling(
-      { () throws(RuleDecodingError) in try WeeklyScheduleRule(jsonBytes: jsonBytes) },
-      { rule throws(RuleValidationError) in try Self(rule: rule, zones: zones) })
+  /// - Throws: ``RuleError`` with the decoders' codes for a document that does not decode,
+  ///   or listing every invalid field.
+  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleError) {
+    try self.init(rule: WeeklyScheduleRule(jsonBytes: jsonBytes), zones: zones)
   }
 }

@@ -1,17 +1,25 @@
+import StrictJSON
 import ZoneInfo
 
-/// One invalid field of a rule: which field, what value, and what is wrong with it.
+/// One bad field of a rule document or a rule: what kind of problem, where, what value, and
+/// why.
 ///
-/// Each module owns the codes of the problems it finds: this one those of do-not-disturb
-/// rules and weekly schedules (``Code/scheduleCodes``); a module above adds its own (the
-/// offline push rule its platform lists'), and a tool that reports codes lists the ones it
-/// writes.
-public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The kind of problem, a stable name for programs (`invalidHour`).
+/// Decoding and validation report alike: the strict decoders (`init(jsonBytes:)`) give the
+/// problems of the JSON itself (``Code/invalidJSON``, ``Code/duplicateKey``,
+/// ``Code/missingKey``, ``Code/nullValue``, ``Code/wrongType``, ``Code/invalidNumber``,
+/// ``Code/invalidValue``), and validation the problems of the values (``Code/invalidHour``
+/// and the others). A module above adds codes of its own (OfflinePush those of platform
+/// lists, preferences, conversation settings and messages).
+///
+/// As JSON (`Codable`), a field error is `{"code": …, "keyPath": …, "value": …, "reason": …}`,
+/// the code as its name; texts never name a file of the server.
+public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The kind of problem: a stable name a program can switch on (`invalidHour`).
   ///
   /// The type is open, as ``RepeatMode`` is: each module declares its codes as static
-  /// constants, so a module above adds codes without changing this one.
-  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  /// constants, so a module above adds codes without changing this one. A code's name never
+  /// changes once released; as JSON it is that name.
+  public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The code's name, as written in logs and on the wire.
     public var rawValue: String
 
@@ -28,51 +36,92 @@ public struct RuleFieldError: Error, Sendable, Hashable, CustomStringConvertible
 
   /// The kind of problem.
   public var code: Code
-  /// The key path of the field, such as `startHour` or `doNotDisturbRule.startHour`.
-  public var field: String
-  /// The offending value as text.
+  /// Where: the key path the decoders use, such as `doNotDisturbRule.startHour` or
+  /// `notToReceiveOfflinePushPlatforms[1]`; empty for the document itself.
+  public var keyPath: String
+  /// The offending value as text; empty where there is none to show (a missing key, a
+  /// document that is not JSON, a value of the wrong type).
   public var value: String
-  /// Why the value is wrong.
+  /// Why it is wrong.
   public var reason: String
 
   /// Creates a field error.
   ///
   /// - Parameters:
   ///   - code: The kind of problem.
-  ///   - field: The key path.
-  ///   - value: The value, as text.
+  ///   - keyPath: The key path, or empty for the document itself.
+  ///   - value: The value, as text, or empty.
   ///   - reason: Why it is wrong.
-  public init(code: Code, field: String, value: String, reason: String) {
+  public init(code: Code, keyPath: String, value: String, reason: String) {
     self.code = code
-    self.field = field
+    self.keyPath = keyPath
     self.value = value
     self.reason = reason
   }
 
-  /// `field = value: reason`.
-  public var description: String { "\(field) = \(value): \(reason)" }
+  /// `at KEYPATH: REASON` for a problem of the JSON itself (the reason alone for the document
+  /// itself), `KEYPATH = VALUE: REASON` for an invalid value.
+  public var description: String {
+    guard isDecodingError else { return "\(keyPath) = \(value): \(reason)" }
+    return keyPath.isEmpty ? reason : "at \(keyPath): \(reason)"
+  }
 
-  /// The same error with its field path under a parent key.
+  /// Whether the code is one of the decoders' (``Code/decodingCodes``).
+  package var isDecodingError: Bool { Code.decodingCodes.contains(code) }
+
+  /// The same error with its key path under a parent key.
   ///
   /// - Parameter parent: The parent key, such as `doNotDisturbRule`.
-  /// - Returns: The error with `field` prefixed by `parent.`.
-  public func nested(under parent: String) -> RuleFieldError {
-    RuleFieldError(code: code, field: parent + "." + field, value: value, reason: reason)
+  /// - Returns: The error with `keyPath` prefixed by `parent.` (or `parent` alone for the
+  ///   document itself).
+  package func nested(under parent: String) -> RuleFieldError {
+    let path =
+      keyPath.isEmpty ? parent : parent + (keyPath.hasPrefix("[") ? "" : ".") + keyPath
+    return RuleFieldError(code: code, keyPath: path, value: value, reason: reason)
   }
 
   /// The error for an instant outside the years DNDKit supports (-9999…9999).
   ///
   /// - Parameters:
-  ///   - field: The key path, such as `onceEndTimestamp`, `savedAt` or `at`.
+  ///   - keyPath: The key path, such as `onceEndTimestamp`, `savedAt` or `at`.
   ///   - instant: The instant, UNIX seconds.
-  package static func outsideSupportedYears(field: String, _ instant: Int64) -> RuleFieldError {
+  package static func outsideSupportedYears(keyPath: String, _ instant: Int64) -> RuleFieldError {
     RuleFieldError(
-      code: .invalidInstant, field: field, value: String(instant),
+      code: .invalidInstant, keyPath: keyPath, value: String(instant),
       reason: "outside the supported range of years -9999...9999")
+  }
+
+  /// The error the strict reader found, with its code.
+  ///
+  /// - Parameter error: The reader's error.
+  @usableFromInline
+  package init(_ error: JSONFieldError) {
+    self.init(
+      code: Code(rawValue: error.kind.rawValue), keyPath: error.keyPath, value: error.value,
+      reason: error.reason)
   }
 }
 
 extension RuleFieldError.Code {
+  /// Bytes that are not one JSON document: a syntax error (the reason names the byte
+  /// offset), bytes that are not UTF-8, an escape that is not a character, nesting deeper
+  /// than 512, a key that is not text.
+  public static let invalidJSON = Self(rawValue: "invalidJSON")
+  /// A key that appears twice in one object (equal unescaped bytes); the key path names it.
+  public static let duplicateKey = Self(rawValue: "duplicateKey")
+  /// A required key that is absent.
+  public static let missingKey = Self(rawValue: "missingKey")
+  /// An explicit `null` where a value is required (`null` is never read as absent).
+  public static let nullValue = Self(rawValue: "nullValue")
+  /// A value of the wrong JSON type, such as a string where an integer belongs.
+  public static let wrongType = Self(rawValue: "wrongType")
+  /// A number that is not an integer within 64 bits (`22.5`, `1e-400`,
+  /// `21.9999999999999999`); the value is its text.
+  public static let invalidNumber = Self(rawValue: "invalidNumber")
+  /// A value of the right JSON type that the field does not take, such as an unknown
+  /// notification level name.
+  public static let invalidValue = Self(rawValue: "invalidValue")
+
   /// An hour outside 0…23.
   public static let invalidHour = Self(rawValue: "invalidHour")
   /// A minute outside 0…59.
@@ -87,7 +136,7 @@ extension RuleFieldError.Code {
   public static let missingOnceEnd = Self(rawValue: "missingOnceEnd")
   /// An instant outside the supported range (years -9999…9999).
   public static let invalidInstant = Self(rawValue: "invalidInstant")
-  /// A weekly schedule that is not one: an unknown polarity, or a malformed document.
+  /// A weekly schedule whose polarity is neither `quiet` nor `send`.
   public static let invalidSchedule = Self(rawValue: "invalidSchedule")
   /// A weekly schedule window whose start or end is not `HH:MM` in 00:00…23:59.
   public static let invalidWindow = Self(rawValue: "invalidWindow")
@@ -96,29 +145,74 @@ extension RuleFieldError.Code {
   /// A snooze whose bounds are out of range or not in order (`from` < `until`).
   public static let invalidSnooze = Self(rawValue: "invalidSnooze")
 
-  /// The codes this module reports, for do-not-disturb rules, weekly schedules and save
+  /// The decoders' codes: the problems of the JSON itself.
+  package static let decodingCodes: [Self] = [
+    .invalidJSON, .duplicateKey, .missingKey, .nullValue, .wrongType, .invalidNumber,
+    .invalidValue,
+  ]
+
+  /// The validation codes of this module: do-not-disturb rules, weekly schedules and save
   /// instants.
-  public static let scheduleCodes: [Self] = [
+  package static let scheduleCodes: [Self] = [
     .invalidHour, .invalidMinute, .invalidRepeatMode, .invalidCustomRepeatDays,
     .invalidTimeZone, .missingOnceEnd, .invalidInstant, .invalidSchedule, .invalidWindow,
     .invalidWeekday, .invalidSnooze,
   ]
 }
 
-/// A rule that failed validation, with every problem found (not only the first).
-public struct RuleValidationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The problems, in field order; never empty.
+/// Why a rule document or a rule was refused: every bad field found, each a
+/// ``RuleFieldError``.
+///
+/// Thrown alike by decoding (`init(jsonBytes:)`), by validating and compiling
+/// (`init(rule:zones:)`, `savedAndCompiled(at:zones:)`) and by the calls that do both
+/// (`init(jsonBytes:zones:)`, `savedAndCompiled(jsonBytes:at:zones:)`). A document that does
+/// not decode is reported with the decoders' codes and is not validated; one that decodes is
+/// reported with the validation codes, every invalid field at once. Decoding reports a
+/// document whole too, in document order, except that malformed JSON, a missing required key,
+/// or a number that is not a 64-bit integer where a whole value is required stops it: the
+/// fields decoded before are reported with it, the ones after are not reached.
+///
+/// As JSON (`Codable`): `{"errors": [{"code": …, "keyPath": …, "value": …, "reason": …}, …]}`.
+public struct RuleError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The bad fields, in document (or field) order; never empty.
   public var errors: [RuleFieldError]
 
   /// Creates the error.
   ///
-  /// - Parameter errors: The problems; at least one.
+  /// - Parameter errors: The bad fields; at least one.
   public init(errors: [RuleFieldError]) {
     self.errors = errors
   }
 
-  /// All problems, separated by `; `.
+  /// Decodes the error from its JSON form, refusing an empty list of errors.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when the form is not `{"errors": [...]}` with at least one
+  ///   field error.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let errors = try container.decode([RuleFieldError].self, forKey: .errors)
+    guard !errors.isEmpty else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .errors, in: container, debugDescription: "a RuleError names at least one field")
+    }
+    self.errors = errors
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case errors
+  }
+
+  /// For a document that does not decode, `invalid JSON at KEYPATH: REASON` (`invalid JSON:
+  /// REASON` for the document itself), then the other fields after `; `; for invalid values,
+  /// `invalid rule: ` then every field's `KEYPATH = VALUE: REASON`, separated by `; `.
   public var description: String {
-    "invalid rule: " + errors.map(\.description).joined(separator: "; ")
+    guard let first = errors.first, first.isDecodingError else {
+      return "invalid rule: " + errors.map(\.description).joined(separator: "; ")
+    }
+    let head =
+      first.keyPath.isEmpty
+      ? "invalid JSON: \(first.reason)" : "invalid JSON at \(first.keyPath): \(first.reason)"
+    return ([head] + errors.dropFirst().map(\.description)).joined(separator: "; ")
   }
 }

@@ -104,7 +104,20 @@ extension ZoneDatabase {
       return .failure(
         RuleFieldError(
           code: .invalidTimeZone, field: field, value: shortened(identifier),
-          reason: error.description))
+          reason: Self.ruleReason(error)))
+    }
+  }
+
+  /// A zone error in words for a rule's client: the zone's ID and what is wrong with it,
+  /// never where the server keeps its zone files.
+  static func ruleReason(_ error: ZoneError) -> String {
+    switch error {
+    case .unknownZone(let identifier, root: _):
+      return "unknown time zone ID \(quoted(identifier))"
+    case .databaseUnavailable:
+      return "the server's time zone database is unavailable"
+    default:
+      return error.description
     }
   }
 }

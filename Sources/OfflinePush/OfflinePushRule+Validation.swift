@@ -80,7 +80,7 @@ extension RuleFieldError.Code {
 
   /// The codes this module adds to those of DNDSchedule (`scheduleCodes`): the offline push
   /// rule's platform lists, and the preferences, conversation settings and messages beside it.
-  public static let offlinePushCodes: [Self] = [
+  package static let offlinePushCodes: [Self] = [
     .tooManyPlatforms, .invalidPlatform, .invalidPreferences, .tooManySenders, .invalidConversation,
     .invalidMessage,
   ]

@@ -113,6 +113,7 @@ extension JSONReader {
       guard let level = NotificationLevel(wireName: text) else {
         return .failure(
           JSONFieldError(
+            .invalidValue, value: "\"\(text)\"",
             reason: "\"\(text)\" is not a level: expected \"all\", \"mentions\" or \"none\""))
       }
       return .success(level)

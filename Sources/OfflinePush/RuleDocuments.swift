@@ -22,16 +22,16 @@ extension OfflinePushRule {
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleDocumentError/decoding(_:)` with the key path of a document that does
-  ///   not decode, or `RuleDocumentError/validation(_:)` listing every invalid field.
+  /// - Throws: `RuleError` with the decoders' codes for a document that does not decode, or
+  ///   listing every invalid field.
   @inlinable
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at savedAt: Int64, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
+  ) throws(RuleError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
     // Generic only to reach the bytes. The rule is read and saved where it is stored, in this
     // frame: a rule returned through the closure was copied (its lists and zone ID retained).
     var rule = OfflinePushRule()
-    let compiled = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
+    let compiled = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleError) in
       try rule.readAndSave(document: bytes, at: savedAt, zones: zones)
     }
     return (rule, compiled)
@@ -44,18 +44,9 @@ extension OfflinePushRule {
   @usableFromInline
   mutating func readAndSave(
     document bytes: UnsafeBufferPointer<UInt8>, at savedAt: Int64, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> CompiledOfflinePushRule {
-    do {
-      try readDocument(bytes)
-    } catch {
-      throw .decoding(error)
-    }
-    let saved: (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
-    do {
-      saved = try saving(at: savedAt, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+  ) throws(RuleError) -> CompiledOfflinePushRule {
+    try readDocument(bytes)
+    let saved = try saving(at: savedAt, zones: zones)
     // The end is fixed in the decoded rule itself: no second copy of the rule.
     doNotDisturbRule?.onceEndTimestamp = saved.saving.onceEndTimestamp
     return CompiledOfflinePushRule(validatedRule: self, schedule: saved.schedule)
@@ -74,29 +65,21 @@ extension CompiledOfflinePushRule {
   /// - Parameters:
   ///   - jsonBytes: The stored JSON document (UTF-8): any collection of bytes.
   ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: `RuleDocumentError/decoding(_:)` with the key path of a document that does
-  ///   not decode, or `RuleDocumentError/validation(_:)` listing every invalid field.
+  /// - Throws: `RuleError` with the decoders' codes for a document that does not decode, or
+  ///   listing every invalid field.
   @inlinable
-  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
+  public init(jsonBytes: some Collection<UInt8>, zones: ZoneDatabase) throws(RuleError) {
     // Generic only to reach the bytes: the work is in the one initializer below.
-    self = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDocumentError) in
+    self = try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleError) in
       try Self(jsonBuffer: bytes, zones: zones)
     }
   }
 
   /// ``init(jsonBytes:zones:)`` on contiguous bytes.
   @usableFromInline
-  init(jsonBuffer: UnsafeBufferPointer<UInt8>, zones: ZoneDatabase) throws(RuleDocumentError) {
+  init(jsonBuffer: UnsafeBufferPointer<UInt8>, zones: ZoneDatabase) throws(RuleError) {
     var rule = OfflinePushRule()
-    do {
-      try rule.readDocument(jsonBuffer)
-    } catch {
-      throw .decoding(error)
-    }
-    do {
-      try self.init(rule: rule, zones: zones)
-    } catch {
-      throw .validation(error)
-    }
+    try rule.readDocument(jsonBuffer)
+    try self.init(rule: rule, zones: zones)
   }
 }

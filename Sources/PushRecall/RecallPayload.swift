@@ -96,9 +96,9 @@ public struct MessagePushPayload: Sendable, Hashable {
   /// The output is deterministic: the same payload always gives the same bytes.
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
-  /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
-  ///   (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would refuse; an
-  ///   `EncodingError` if `JSONEncoder` rejects the payload.
+  /// - Throws: `RecallPayloadError` with code `payloadTooLarge` when the payload is over
+  ///   APNs' 4,096 bytes (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would
+  ///   refuse; an `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let wire = RCPushWire.Message(
       aps: RCPushWire.APS(
@@ -110,7 +110,7 @@ public struct MessagePushPayload: Sendable, Hashable {
       ),
       rc: RCPushWire.RC(message)
     )
-    return try PayloadTooLargeError.checked(RCPushWire.encode(wire), payload: "message push")
+    return try PayloadSize.checked(RCPushWire.encode(wire), payload: "message push")
   }
 }
 
@@ -166,9 +166,9 @@ public struct RecallCommandPayload: Sendable, Hashable {
   /// at both levels. The output is deterministic.
   ///
   /// - Returns: The UTF-8 JSON text of the payload.
-  /// - Throws: ``PayloadTooLargeError`` when the payload is over APNs' 4,096 bytes
-  ///   (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would refuse; an
-  ///   `EncodingError` if `JSONEncoder` rejects the payload.
+  /// - Throws: `RecallPayloadError` with code `payloadTooLarge` when the payload is over
+  ///   APNs' 4,096 bytes (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would
+  ///   refuse; an `EncodingError` if `JSONEncoder` rejects the payload.
   public func jsonString() throws -> String {
     let appData = try RCPushWire.encode(RCPushWire.AppData(identifier: recalledMessageId))
     let wire = RCPushWire.Recall(
@@ -183,7 +183,7 @@ public struct RecallCommandPayload: Sendable, Hashable {
       rc: RCPushWire.RC(command),
       richMediaUri: ""
     )
-    return try PayloadTooLargeError.checked(RCPushWire.encode(wire), payload: "recall command")
+    return try PayloadSize.checked(RCPushWire.encode(wire), payload: "recall command")
   }
 }
 

@@ -37,7 +37,8 @@ public struct RecallCommand: Sendable, Hashable {
     let count = payload.count
     guard count <= limit else {
       throw RecallPayloadError(
-        keyPath: "", reason: "the payload is \(count) bytes; a device reads at most \(limit)")
+        code: .payloadTooLarge, keyPath: "",
+        reason: "the payload is \(count) bytes; a device reads at most \(limit)")
     }
     recalledMessageId = try withContiguousBytes(payload) { bytes in
       RecallJSON.recalledMessageId(bytes)
@@ -72,14 +73,52 @@ public struct RecallCommand: Sendable, Hashable {
 // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd" "mutable-content": 1}}"#)
 // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd", "mutable-content": 1}, "appData": "{\"rc-dlt-identifier\": \"\\ud800\"}"}"#)
 // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:RcCmd", "category": "RC:RcCmd"}}"#)
-/// Why a received payload is not a recall command: where, and what was wrong there.
+/// Why a recall payload is refused: a stable code, where, and what was wrong there.
+///
+/// Thrown by ``RecallCommand/init(payload:)`` for a received payload that is not a recall
+/// command, and, with the code ``Code/payloadTooLarge``, by the server's payload builders
+/// (PushRecall's `MessagePushPayload.jsonString()` and `RecallCommandPayload.jsonString()`) for
+/// a payload over ``PayloadSizeLimit/apnsRegularNotificationBytes``, which APNs would refuse.
 ///
 /// The key path is empty for the payload itself (its size or its syntax), such as
 /// `aps.category` for a field, and continues into the JSON document inside `appData` as
 /// `appData.rc-dlt-identifier`. The reason is the strict reader's own text:
 /// `at byte 32: expected ',' or '}' in an object, found '"'`,
 /// `\ud800 is a lone surrogate escape, not a character`, `the key appears twice in one object`.
-public struct RecallPayloadError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// As JSON (`Codable`): `{"code": …, "keyPath": …, "reason": …}`, the code as its name, the
+/// names the rules' field errors (`RuleFieldError`) use for the same problems.
+public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The kind of problem: a stable name a program can switch on. The JSON problems have the
+  /// names of the rule decoders' codes for the same problems. Codes may be added in a minor
+  /// version, so a `switch` over them keeps a `default`.
+  public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Bytes that are not one JSON document: syntax (the reason names the byte offset),
+    /// bytes that are not UTF-8, an escape that is not a character, nesting deeper than 512,
+    /// a key that is not text.
+    case invalidJSON
+    /// A key that appears twice in one object.
+    case duplicateKey
+    /// A required key that is absent (`aps`, `appData`, `aps.category`,
+    /// `aps.mutable-content`, `appData.rc-dlt-identifier`).
+    case missingKey
+    /// An explicit `null` where a value is required.
+    case nullValue
+    /// A value of the wrong JSON type.
+    case wrongType
+    /// A number that is not an integer within 64 bits.
+    case invalidNumber
+    /// A value of the right type that is not a recall command's: an `aps.category` other
+    /// than ``RecallCommand/category``, an `aps.mutable-content` other than 1, an empty
+    /// `rc-dlt-identifier`.
+    case invalidValue
+    /// A received payload over ``PayloadSizeLimit/deviceInspectedBytes``, refused unread, or a
+    /// payload being built over ``PayloadSizeLimit/apnsRegularNotificationBytes``.
+    case payloadTooLarge
+  }
+
+  /// The kind of problem.
+  public var code: Code
   /// The key path of the bad value; empty for the payload itself.
   public var keyPath: String
   /// What was wrong there.
@@ -88,18 +127,31 @@ public struct RecallPayloadError: Error, Sendable, Hashable, CustomStringConvert
   /// Creates the error.
   ///
   /// - Parameters:
+  ///   - code: The kind of problem.
   ///   - keyPath: The key path of the bad value; empty for the payload itself.
   ///   - reason: What was wrong there.
-  public init(keyPath: String, reason: String) {
+  package init(code: Code, keyPath: String, reason: String) {
+    self.code = code
     self.keyPath = keyPath
     self.reason = reason
   }
 
+  /// The error the strict reader found, with the code of its kind.
+  ///
+  /// - Parameter error: The reader's error.
+  init(_ error: JSONFieldError) {
+    self.init(
+      code: Code(rawValue: error.kind.rawValue) ?? .invalidJSON, keyPath: error.keyPath,
+      reason: error.reason)
+  }
+
   // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:TxtMsg", "mutable-content": 1}}"#)
   /// `not a recall command at aps.category: expected "RC:RcCmd", found "RC:TxtMsg"`, or
-  /// without `at …` for the payload itself.
+  /// without `at …` for the payload itself; for ``Code/payloadTooLarge``, the reason alone
+  /// (`the payload is 9000 bytes; a device reads at most 8192`).
   public var description: String {
-    keyPath.isEmpty
+    if code == .payloadTooLarge { return reason }
+    return keyPath.isEmpty
       ? "not a recall command: \(reason)" : "not a recall command at \(keyPath): \(reason)"
   }
 }

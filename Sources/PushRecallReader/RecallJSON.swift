@@ -26,13 +26,14 @@ enum RecallJSON {
     switch decode(bytes, readPayload) {
     case .success(let text): appData = text
     case .failure(let error):
-      return .failure(RecallPayloadError(keyPath: error.keyPath, reason: error.reason))
+      return .failure(RecallPayloadError(error))
     }
     let inner = Array(appData.utf8).withUnsafeBufferPointer { decode($0, readAppData) }
     // The document inside `appData` has key paths of its own: they continue from it.
     return inner.mapError {
-      RecallPayloadError(
-        keyPath: $0.keyPath.isEmpty ? "appData" : "appData." + $0.keyPath, reason: $0.reason)
+      var error = RecallPayloadError($0)
+      error.keyPath = $0.keyPath.isEmpty ? "appData" : "appData." + $0.keyPath
+      return error
     }
   }
 
@@ -66,7 +67,7 @@ enum RecallJSON {
     }
     let (value, errors) = decoded.asField()
     if let first = errors.first { return .failure(first) }
-    guard let value else { return .failure(JSONFieldError(reason: "no value")) }
+    guard let value else { return .failure(JSONFieldError(.invalidJSON, reason: "no value")) }
     return .success(value)
   }
 
@@ -116,7 +117,11 @@ enum RecallJSON {
         if let category, category != RecallCommand.category {
           let expected = RecallCommand.category.debugDescription
           errors.record(
-            [JSONFieldError(reason: "expected \(expected), found \(category.debugDescription)")],
+            [
+              JSONFieldError(
+                .invalidValue, value: category.debugDescription,
+                reason: "expected \(expected), found \(category.debugDescription)")
+            ],
             field: field, names: names)
         }
       case 1:
@@ -127,7 +132,11 @@ enum RecallJSON {
         if let value, value != 1 {
           // Without mutable-content 1 no Notification Service Extension runs.
           errors.record(
-            [JSONFieldError(reason: "expected 1, found \(value)")], field: field, names: names)
+            [
+              JSONFieldError(
+                .invalidValue, value: String(value), reason: "expected 1, found \(value)")
+            ],
+            field: field, names: names)
         }
       default: try reader.skipValue(depth: depth + 1)
       }
@@ -153,7 +162,8 @@ enum RecallJSON {
           try reader.readString(depth: 1), field: field, names: names, expected: "a string")
         if identifier == "" {
           errors.record(
-            [JSONFieldError(reason: "expected a non-empty string")], field: field, names: names)
+            [JSONFieldError(.invalidValue, value: "\"\"", reason: "expected a non-empty string")],
+            field: field, names: names)
         }
       default: try reader.skipValue(depth: 1)
       }
@@ -166,7 +176,8 @@ enum RecallJSON {
   static func readUserInfo(_ reader: inout JSONReader) throws(JSONReadStop)
     -> JSONDecoded<String>
   {
-    let missing = JSONDecoded<String>(stop: JSONFieldError(keyPath: "rc.id", reason: "missing"))
+    let missing = JSONDecoded<String>(
+      stop: JSONFieldError(.missingKey, keyPath: "rc.id", reason: "missing"))
     var messageId: String?
     if try objectExpected(&reader, depth: 0) != nil { return missing }
     var object = try reader.enterObject(depth: 0)

@@ -1,10 +1,39 @@
-/// One bad value of a document: its key path and what was wrong there.
+/// One bad value of a document: what kind of problem, its key path, its value and what was
+/// wrong there.
 @usableFromInline
 package struct JSONFieldError: Error, Sendable, Hashable {
+  /// The kinds of problem the strict reader finds: the modules above give each one a stable
+  /// code of the same name (`RuleFieldError.Code`, `RecallPayloadError.Code`).
+  @usableFromInline
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Bytes that are not one JSON value in UTF-8 (syntax, encoding, an escape that is not a
+    /// character, nesting too deep), or a key that is not text.
+    case invalidJSON
+    /// A key that appears twice in one object.
+    case duplicateKey
+    /// A required key that is absent.
+    case missingKey
+    /// An explicit `null` where a value is required.
+    case nullValue
+    /// A value of the wrong JSON type.
+    case wrongType
+    /// A number that is not an integer within 64 bits.
+    case invalidNumber
+    /// A value of the right JSON type that the field does not take (an unknown name).
+    case invalidValue
+  }
+
+  /// The kind of problem.
+  @usableFromInline
+  package var kind: Kind
   /// The key path, such as `doNotDisturbRule.startHour` or `onlinePlatforms[2]`; relative to
   /// the value being decoded until a decoder above it prefixes its own key.
   @usableFromInline
   package var keyPath: String
+  /// The offending value's text where the reader keeps it (a number's text, `null`), else
+  /// empty.
+  @usableFromInline
+  package var value: String
   /// What was wrong there.
   @usableFromInline
   package var reason: String
@@ -12,11 +41,15 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// Creates the error.
   ///
   /// - Parameters:
+  ///   - kind: The kind of problem.
   ///   - keyPath: The key path.
+  ///   - value: The value's text, or empty.
   ///   - reason: What was wrong.
   @usableFromInline
-  package init(keyPath: String = "", reason: String) {
+  package init(_ kind: Kind, keyPath: String = "", value: String = "", reason: String) {
+    self.kind = kind
     self.keyPath = keyPath
+    self.value = value
     self.reason = reason
   }
 
@@ -26,7 +59,7 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// - Returns: The error with `key` in front of its key path.
   @usableFromInline
   package func under(key: String) -> JSONFieldError {
-    JSONFieldError(keyPath: key + Self.joining(keyPath), reason: reason)
+    JSONFieldError(kind, keyPath: key + Self.joining(keyPath), value: value, reason: reason)
   }
 
   /// The error seen from the array that holds it at `index`.
@@ -35,7 +68,8 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// - Returns: The error with `[index]` in front of its key path.
   @usableFromInline
   package func under(index: Int) -> JSONFieldError {
-    JSONFieldError(keyPath: "[\(index)]" + Self.joining(keyPath), reason: reason)
+    JSONFieldError(
+      kind, keyPath: "[\(index)]" + Self.joining(keyPath), value: value, reason: reason)
   }
 
   private static func joining(_ rest: String) -> String {
@@ -52,10 +86,12 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   @usableFromInline
   package init(_ failure: JSONValueFailure, expected: String, nullName: String? = nil) {
     switch failure {
-    case .null: self.init(reason: "expected \(nullName ?? expected), found null")
-    case .wrongKind: self.init(reason: "expected \(expected)")
-    case .notAnInteger(let text): self.init(reason: "\(text) is not an integer within 64 bits")
-    case .invalidText(let reason): self.init(reason: reason)
+    case .null:
+      self.init(.nullValue, value: "null", reason: "expected \(nullName ?? expected), found null")
+    case .wrongKind: self.init(.wrongType, reason: "expected \(expected)")
+    case .notAnInteger(let text):
+      self.init(.invalidNumber, value: text, reason: "\(text) is not an integer within 64 bits")
+    case .invalidText(let reason): self.init(.invalidJSON, reason: reason)
     }
   }
 }
@@ -207,7 +243,7 @@ package struct JSONObjectErrors {
       ordered.removeAll { $0.field > requiredFailure }
       return JSONDecoded(
         stop: JSONFieldError(
-          keyPath: names.name(requiredFailure), reason: "required key is missing"),
+          .missingKey, keyPath: names.name(requiredFailure), reason: "required key is missing"),
         errors: ordered.flatMap(\.errors))
     }
     return JSONDecoded(value: value, errors: ordered.flatMap(\.errors))
@@ -228,10 +264,11 @@ extension JSONReader {
     case .object: return nil
     case .null:
       try skipValue(depth: depth)
-      return JSONFieldError(reason: "expected Dictionary<String, Any>, found null")
+      return JSONFieldError(
+        .nullValue, value: "null", reason: "expected Dictionary<String, Any>, found null")
     default:
       try skipValue(depth: depth)
-      return JSONFieldError(reason: "expected Dictionary<String, Any>")
+      return JSONFieldError(.wrongType, reason: "expected Dictionary<String, Any>")
     }
   }
 
@@ -241,7 +278,7 @@ extension JSONReader {
   /// - Returns: The error, at the object.
   @usableFromInline
   package static func invalidKey(_ reason: String) -> JSONFieldError {
-    JSONFieldError(reason: "expected keys that are text: \(reason)")
+    JSONFieldError(.invalidJSON, reason: "expected keys that are text: \(reason)")
   }
 
   /// Reads a list of integers (or of a type made from one), stopping at the first element
@@ -426,7 +463,8 @@ package enum JSONDocument {
         // integer within 64 bits when its top-level value is refused.
         var syntax = JSONSyntax(bytes)
         if (try? syntax.check()) != nil, let number = syntax.firstNonInteger {
-          stop = JSONFieldError(keyPath: number.path, reason: number.reason)
+          stop = JSONFieldError(
+            .invalidNumber, keyPath: number.path, value: number.text, reason: number.reason)
         }
       }
       all.append(stop)
@@ -453,14 +491,14 @@ package enum JSONDocument {
       let duplicate = syntax.firstDuplicateKey
       return JSONDocumentError(
         first: JSONFieldError(
-          keyPath: duplicate?.path ?? "",
+          .duplicateKey, keyPath: duplicate?.path ?? "",
           reason: duplicate?.reason ?? "the key appears twice in one object"))
     }
   }
 
   /// A syntax problem as a document error.
   static func syntaxError(_ problem: JSONSyntax.Problem) -> JSONFieldError {
-    JSONFieldError(reason: "at byte \(problem.offset): \(problem.message)")
+    JSONFieldError(.invalidJSON, reason: "at byte \(problem.offset): \(problem.message)")
   }
 }
 
@@ -599,7 +637,8 @@ extension JSONReader {
       let index = array.count
       errors += decoded.errors.map { $0.under(index: index) }
       guard let value = decoded.value, decoded.stop == nil else {
-        let stop = (decoded.stop ?? JSONFieldError(reason: "malformed")).under(index: index)
+        let stop = (decoded.stop ?? JSONFieldError(.invalidJSON, reason: "malformed")).under(
+          index: index)
         while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
         // The list stops; its last error is what stopped it.
         return JSONDecoded(stop: stop, errors: errors)

@@ -293,7 +293,7 @@ final class ExtremeInputTests: XCTestCase {
     for text in ["9223372036854775808", "-9223372036854775809", "1e19", "23.5", "1e400"] {
       let json = Data(#"{"startHour": \#(text)}"#.utf8)
       XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: json), text) {
-        let keyPath = ($0 as? RuleDecodingError)?.keyPath
+        let keyPath = ($0 as? RuleDecodingError)?.errors.first?.keyPath
         XCTAssertTrue(
           keyPath == "startHour" || keyPath == "", "\(text): \(String(describing: keyPath))")
       }

@@ -87,7 +87,9 @@ final class OfflinePushRuleWireTests: XCTestCase {
           try OfflinePushRule(jsonBytes: data), cells[0]
         ) {
           guard let error = $0 as? RuleDecodingError else { return XCTFail("\(cells[0]): \($0)") }
-          if cells[2] != "*" { XCTAssertEqual(error.keyPath, cells[2], "\(cells[0]): \(error)") }
+          if cells[2] != "*" {
+            XCTAssertEqual(error.errors.first?.keyPath, cells[2], "\(cells[0]): \(error)")
+          }
         }
       default:
         let rule = try OfflinePushRule(jsonBytes: data)
@@ -133,7 +135,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
           "onlinePlatforms[1]", "offlinePushEnabled", "callOfflinePushEnabled",
           "doNotDisturbRule.enabled", "doNotDisturbRule.endHour",
         ], "\(error)")
-      XCTAssertEqual(error.keyPath, "onlinePlatforms[1]")
+      XCTAssertEqual(error.errors.first?.keyPath, "onlinePlatforms[1]")
       XCTAssertEqual(error.errors.count, 5)
       XCTAssertTrue(error.description.contains("at doNotDisturbRule.endHour: expected an integer"))
     }

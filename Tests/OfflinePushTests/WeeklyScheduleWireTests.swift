@@ -64,7 +64,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
       (#"{"polarity": "quiet", "windows": [], "snooze": null}"#, "snooze"),
     ] {
       XCTAssertThrowsError(try decode(text), text) { error in
-        XCTAssertEqual((error as? RuleDecodingError)?.keyPath, keyPath, text)
+        XCTAssertEqual((error as? RuleDecodingError)?.errors.first?.keyPath, keyPath, text)
       }
     }
   }
@@ -96,7 +96,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
       (#"{"polarity": "quiet", "windows": [], "timeZoneID": 7}"#, "timeZoneID"),
     ] {
       XCTAssertThrowsError(try decode(text), text) { error in
-        XCTAssertEqual((error as? RuleDecodingError)?.keyPath, keyPath, text)
+        XCTAssertEqual((error as? RuleDecodingError)?.errors.first?.keyPath, keyPath, text)
       }
     }
   }

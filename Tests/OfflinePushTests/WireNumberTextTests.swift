@@ -23,20 +23,23 @@ final class WireNumberTextTests: XCTestCase {
     for text in ["21.9999999999999999", "1e-400"] {
       XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: rule(startHour: text)), text) {
         let error = $0 as? RuleDecodingError
-        XCTAssertEqual(error?.keyPath, "startHour", "\($0)")
-        XCTAssertEqual(error?.reason, "\(text) is not an integer within 64 bits", "\($0)")
+        XCTAssertEqual(error?.errors.first?.keyPath, "startHour", "\($0)")
+        XCTAssertEqual(
+          error?.errors.first?.reason, "\(text) is not an integer within 64 bits", "\($0)")
       }
     }
     let push =
       #"{"onlinePlatforms": [1, 2.0, 3e0], "doNotDisturbRule": {"onceEndTimestamp": 1767225600.0000001}}"#
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(push.utf8))) {
       let error = $0 as? RuleDecodingError
-      XCTAssertEqual(error?.keyPath, "doNotDisturbRule.onceEndTimestamp", "\($0)")
-      XCTAssertEqual(error?.reason, "1767225600.0000001 is not an integer within 64 bits")
+      XCTAssertEqual(error?.errors.first?.keyPath, "doNotDisturbRule.onceEndTimestamp", "\($0)")
+      XCTAssertEqual(
+        error?.errors.first?.reason, "1767225600.0000001 is not an integer within 64 bits")
     }
     let platforms = #"{"onlinePlatforms": [1, 2.0, 3e0, 1e-400]}"#
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(platforms.utf8))) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "onlinePlatforms[3]", "\($0)")
+      XCTAssertEqual(
+        ($0 as? RuleDecodingError)?.errors.first?.keyPath, "onlinePlatforms[3]", "\($0)")
     }
     let exact = try OfflinePushRule(
       jsonBytes: Data(#"{"onlinePlatforms": [1, 2.0, 3e0, 400e-2]}"#.utf8))
@@ -45,7 +48,8 @@ final class WireNumberTextTests: XCTestCase {
       {"polarity": "quiet", "windows": [{"weekdays": [1, 2.0, 21.9999999999999999], "start": "22:00", "end": "07:00"}]}
       """#
     XCTAssertThrowsError(try WeeklyScheduleRule(jsonBytes: Data(weekly.utf8))) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "windows[0].weekdays[2]", "\($0)")
+      XCTAssertEqual(
+        ($0 as? RuleDecodingError)?.errors.first?.keyPath, "windows[0].weekdays[2]", "\($0)")
     }
     let snooze = #"{"polarity": "quiet", "windows": [], "snooze": {"from": 1.0e9, "until": 2e9}}"#
     XCTAssertEqual(
@@ -80,8 +84,8 @@ final class WireNumberTextTests: XCTestCase {
     for (json, path) in cases {
       XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(json.utf8)), json) {
         let error = $0 as? RuleDecodingError
-        XCTAssertEqual(error?.keyPath, path, "\($0)")
-        XCTAssertEqual(error?.reason, "the key appears twice in one object", "\($0)")
+        XCTAssertEqual(error?.errors.first?.keyPath, path, "\($0)")
+        XCTAssertEqual(error?.errors.first?.reason, "the key appears twice in one object", "\($0)")
       }
     }
     XCTAssertThrowsError(
@@ -123,7 +127,8 @@ final class WireNumberTextTests: XCTestCase {
     XCTAssertThrowsError(
       try OfflinePushRule(jsonBytes: Array(#"{"x": {"\ud800": 1, "\uD800": 2}}"#.utf8))
     ) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.reason, "the key appears twice in one object")
+      XCTAssertEqual(
+        ($0 as? RuleDecodingError)?.errors.first?.reason, "the key appears twice in one object")
     }
   }
 
@@ -136,8 +141,9 @@ final class WireNumberTextTests: XCTestCase {
     }
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": tru}"#.utf8)))
     {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.keyPath, "")
-      XCTAssertEqual(($0 as? RuleDecodingError)?.reason, "at byte 23: expected a value, found 't'")
+      XCTAssertEqual(($0 as? RuleDecodingError)?.errors.first?.keyPath, "")
+      XCTAssertEqual(
+        ($0 as? RuleDecodingError)?.errors.first?.reason, "at byte 23: expected a value, found 't'")
     }
   }
 }

@@ -86,62 +86,71 @@ final class RecallCommandTests: XCTestCase {
       let aps = #""category": "RC:RcCmd", "mutable-content": \#(exact)"#
       XCTAssertEqual(try Self.outcome(Self.payload(aps: aps, appData: Self.appDataA)).get(), "A")
     }
-    let refused: [(name: String, payload: [UInt8], keyPath: String, reason: String)] = [
-      (
-        "two ids in appData",
-        Self.payload(
-          aps: Self.recallAPS,
-          appData: #""{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifier\":\"B\"}""#),
-        "appData.rc-dlt-identifier", "the key appears twice in one object"
-      ),
-      (
-        "an escaped duplicate id",
-        Self.payload(
-          aps: Self.recallAPS,
-          appData: #""{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifie\\u0072\":\"B\"}""#),
-        "appData.rc-dlt-identifier", "the key appears twice in one object"
-      ),
-      (
-        "two categories",
-        Self.payload(
-          aps: #""category": "other", "category": "RC:RcCmd", "mutable-content": 1"#,
-          appData: Self.appDataA),
-        "aps.category", "the key appears twice in one object"
-      ),
-      (
-        "two appData",
-        Array(#"{"appData": "{}", "appData": "{}", "aps": {}}"#.utf8),
-        "appData", "the key appears twice in one object"
-      ),
-      (
-        "mutable-content rounding to 1",
-        Self.payload(
-          aps: #""category": "RC:RcCmd", "mutable-content": 0.99999999999999999"#,
-          appData: Self.appDataA),
-        "aps.mutable-content", "0.99999999999999999 is not an integer within 64 bits"
-      ),
-      (
-        "mutable-content a fraction above 1",
-        Self.payload(
-          aps: #""category": "RC:RcCmd", "mutable-content": 1.0000000000000001"#,
-          appData: Self.appDataA),
-        "aps.mutable-content", "1.0000000000000001 is not an integer within 64 bits"
-      ),
-      (
-        "mutable-content 2",
-        Self.payload(aps: #""category": "RC:RcCmd", "mutable-content": 2"#, appData: Self.appDataA),
-        "aps.mutable-content", "expected 1, found 2"
-      ),
-      (
-        "a byte order mark",
-        [0xEF, 0xBB, 0xBF] + Self.payload(aps: Self.recallAPS, appData: Self.appDataA),
-        "", "at byte 0: expected a value, found byte 239"
-      ),
-    ]
-    for (name, payload, keyPath, reason) in refused {
+    let refused:
+      [(
+        name: String, payload: [UInt8], keyPath: String, reason: String,
+        code: RecallPayloadError.Code
+      )] = [
+        (
+          "two ids in appData",
+          Self.payload(
+            aps: Self.recallAPS,
+            appData: #""{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifier\":\"B\"}""#),
+          "appData.rc-dlt-identifier", "the key appears twice in one object", .duplicateKey
+        ),
+        (
+          "an escaped duplicate id",
+          Self.payload(
+            aps: Self.recallAPS,
+            appData: #""{\"rc-dlt-identifier\":\"A\",\"rc-dlt-identifie\\u0072\":\"B\"}""#),
+          "appData.rc-dlt-identifier", "the key appears twice in one object", .duplicateKey
+        ),
+        (
+          "two categories",
+          Self.payload(
+            aps: #""category": "other", "category": "RC:RcCmd", "mutable-content": 1"#,
+            appData: Self.appDataA),
+          "aps.category", "the key appears twice in one object", .duplicateKey
+        ),
+        (
+          "two appData",
+          Array(#"{"appData": "{}", "appData": "{}", "aps": {}}"#.utf8),
+          "appData", "the key appears twice in one object", .duplicateKey
+        ),
+        (
+          "mutable-content rounding to 1",
+          Self.payload(
+            aps: #""category": "RC:RcCmd", "mutable-content": 0.99999999999999999"#,
+            appData: Self.appDataA),
+          "aps.mutable-content", "0.99999999999999999 is not an integer within 64 bits",
+          .invalidNumber
+        ),
+        (
+          "mutable-content a fraction above 1",
+          Self.payload(
+            aps: #""category": "RC:RcCmd", "mutable-content": 1.0000000000000001"#,
+            appData: Self.appDataA),
+          "aps.mutable-content", "1.0000000000000001 is not an integer within 64 bits",
+          .invalidNumber
+        ),
+        (
+          "mutable-content 2",
+          Self.payload(
+            aps: #""category": "RC:RcCmd", "mutable-content": 2"#, appData: Self.appDataA),
+          "aps.mutable-content", "expected 1, found 2", .invalidValue
+        ),
+        (
+          "a byte order mark",
+          [0xEF, 0xBB, 0xBF] + Self.payload(aps: Self.recallAPS, appData: Self.appDataA),
+          "", "at byte 0: expected a value, found byte 239", .invalidJSON
+        ),
+      ]
+    for (name, payload, keyPath, reason, code) in refused {
       XCTAssertThrowsError(try RecallCommand(payload: payload), name) {
         XCTAssertEqual(
-          $0 as? RecallPayloadError, RecallPayloadError(keyPath: keyPath, reason: reason), name)
+          $0 as? RecallPayloadError,
+          RecallPayloadError(code: code, keyPath: keyPath, reason: reason),
+          name)
       }
       XCTAssertEqual(RecallAction(payload: payload, delivered: []), .passThrough, name)
     }
@@ -265,7 +274,7 @@ final class RecallCommandTests: XCTestCase {
     XCTAssertEqual(try RecallCommand(payload: fitting).recalledMessageId, id)
     XCTAssertThrowsError(try RecallCommand(payload: fitting + [UInt8(ascii: " ")])) {
       XCTAssertEqual(
-        "\($0)", "not a recall command: the payload is 8193 bytes; a device reads at most 8192")
+        "\($0)", "the payload is 8193 bytes; a device reads at most 8192")
     }
   }
 
@@ -372,6 +381,61 @@ final class RecallCommandTests: XCTestCase {
           return words.last.map(String.init)
         }
         XCTAssertTrue(Set(imports).isSubset(of: modules), "\(module)/\(file) imports \(imports)")
+      }
+    }
+  }
+}
+
+/// The codes of `RecallPayloadError`: stable names, the rule decoders' names for the same
+/// problems, a JSON form, and the right code for each kind of refusal.
+final class RecallPayloadErrorCodeTests: XCTestCase {
+  func testCodesKeepTheirNames() {
+    XCTAssertEqual(
+      RecallPayloadError.Code.allCases.map(\.rawValue),
+      [
+        "invalidJSON", "duplicateKey", "missingKey", "nullValue", "wrongType", "invalidNumber",
+        "invalidValue", "payloadTooLarge",
+      ])
+  }
+
+  func testJSONFormRoundTrips() throws {
+    let error = RecallPayloadError(
+      code: .invalidValue, keyPath: "aps.category", reason: #"expected "RC:RcCmd""#)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    XCTAssertEqual(
+      String(decoding: try encoder.encode(error), as: UTF8.self),
+      #"{"code":"invalidValue","keyPath":"aps.category","reason":"expected \"RC:RcCmd\""}"#)
+    XCTAssertEqual(
+      try JSONDecoder().decode(RecallPayloadError.self, from: encoder.encode(error)), error)
+  }
+
+  func testEachRefusalHasItsCode() {
+    let aps = #""aps": {"category": "RC:RcCmd", "mutable-content": 1}"#
+    let cases: [(String, String, RecallPayloadError.Code, String)] = [
+      ("no appData", "{\(aps)}", .missingKey, "appData"),
+      ("null aps", #"{"aps": null, "appData": "{}"}"#, .nullValue, "aps"),
+      ("appData a number", "{\(aps), \"appData\": 1}", .wrongType, "appData"),
+      (
+        "another category", #"{"aps": {"category": "x", "mutable-content": 1}, "appData": "{}"}"#,
+        .invalidValue, "aps.category"
+      ),
+      ("not JSON", "{", .invalidJSON, ""),
+      (
+        "an empty id", "{\(aps), \"appData\": \"{\\\"rc-dlt-identifier\\\": \\\"\\\"}\"}",
+        .invalidValue, "appData.rc-dlt-identifier"
+      ),
+      ("no id", "{\(aps), \"appData\": \"{}\"}", .missingKey, "appData.rc-dlt-identifier"),
+      (
+        "too large", String(repeating: " ", count: PayloadSizeLimit.deviceInspectedBytes + 1),
+        .payloadTooLarge, ""
+      ),
+    ]
+    for (name, payload, code, keyPath) in cases {
+      XCTAssertThrowsError(try RecallCommand(payload: Array(payload.utf8)), name) {
+        let error = $0 as? RecallPayloadError
+        XCTAssertEqual(error?.code, code, "\(name): \($0)")
+        XCTAssertEqual(error?.keyPath, keyPath, "\(name): \($0)")
       }
     }
   }

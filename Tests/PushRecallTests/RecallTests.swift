@@ -249,9 +249,8 @@ final class RecallTests: XCTestCase {
       XCTAssertEqual(try build(fits)().utf8.count, limit, name)
       for (id, size) in [(fits + "a", limit + 1), (fits + "😀", limit + 4)] {
         XCTAssertThrowsError(try build(id)(), name) {
-          XCTAssertEqual(
-            $0 as? PayloadTooLargeError,
-            PayloadTooLargeError(payload: name, byteCount: size, limit: limit))
+          XCTAssertEqual(($0 as? RecallPayloadError)?.code, .payloadTooLarge)
+          XCTAssertEqual(($0 as? RecallPayloadError)?.keyPath, "")
           XCTAssertEqual(
             "\($0)",
             "the \(name) payload is \(size) bytes; APNs refuses a regular notification payload "
@@ -260,7 +259,9 @@ final class RecallTests: XCTestCase {
       }
       // 1,100 emoji are 1,100 characters but 4,400 bytes.
       XCTAssertThrowsError(try build(String(repeating: "😀", count: 1_100))(), name) {
-        XCTAssertEqual(($0 as? PayloadTooLargeError)?.byteCount, overhead + 4_400)
+        XCTAssertEqual(($0 as? RecallPayloadError)?.code, .payloadTooLarge)
+        XCTAssertTrue(
+          "\($0)".hasPrefix("the \(name) payload is \(overhead + 4_400) bytes;"), "\($0)")
       }
     }
     XCTAssertEqual(PayloadSizeLimit.apnsRegularNotificationBytes, limit)
@@ -279,7 +280,7 @@ final class RecallTests: XCTestCase {
       XCTAssertGreaterThan(command.recalledMessageId.count, 300, name)
       do {
         _ = try Self.recall(of: command.recalledMessageId).jsonString()
-      } catch is PayloadTooLargeError {
+      } catch let error as RecallPayloadError where error.code == .payloadTooLarge {
         tooBig += 1
       }
     }

@@ -123,9 +123,11 @@ final class VerifyZonesRecallTests: XCTestCase {
     // 1773025200 is 2026-03-09T03:00:00Z: in 22:00–08:00 in UTC, 11:00 at +08.
     XCTAssertTrue(result.lines[0].hasPrefix(#"{"inDoNotDisturb": true"#), result.lines[0])
     XCTAssertTrue(result.lines[1].hasPrefix(#"{"inDoNotDisturb": false"#), result.lines[1])
+    // The answer names no server path: the client learns the database is unavailable.
     XCTAssertTrue(
-      result.lines[2].contains("time zone database at /nonexistent is unavailable"),
+      result.lines[2].contains("the server's time zone database is unavailable"),
       result.lines[2])
+    XCTAssertFalse(result.lines[2].contains("/nonexistent"), result.lines[2])
     let verify = try DNDProcess.run(["verify", "--tzdata", "/nonexistent"])
     XCTAssertEqual(verify.status, 1)
     XCTAssertEqual(

@@ -2,7 +2,7 @@
 // do-not-disturb rule. A typed RuleDecodingError, or a rule that round-trips, validates,
 // saves, compiles and decides consistently against the system tzdata. The same bytes as a
 // received push: a recall command's id builds a recall payload again, within APNs' limit and
-// read back to the same id, or a typed PayloadTooLargeError.
+// read back to the same id, or a typed RecallPayloadError (payloadTooLarge).
 import DNDKitTesting
 import DNDSchedule
 import Foundation
@@ -62,8 +62,9 @@ func exerciseRecall(_ payload: Data) {
     require(json.utf8.count <= PayloadSizeLimit.apnsRegularNotificationBytes, "\(json.utf8.count)")
     let again = try? RecallCommand(payload: json.utf8).recalledMessageId
     require(again.map { Array($0.unicodeScalars) } == Array(id.unicodeScalars), "id changed")
-  } catch let error as PayloadTooLargeError {
-    require(error.limit == 4_096 && error.byteCount > error.limit, "\(error)")
+  } catch let error as RecallPayloadError {
+    require(
+      error.code == .payloadTooLarge && error.reason.hasSuffix("over 4096 bytes"), "\(error)")
   } catch {
     require(false, "building a recall payload threw \(error)")
   }

@@ -86,7 +86,7 @@ enum RecallPayloadCommand {
     do {
       if only != "recall" { messageJSON = try message.jsonString() }
       if only != "message" { recallJSON = try recall.jsonString() }
-    } catch let error as PayloadTooLargeError {
+    } catch let error as RecallPayloadError where error.code == .payloadTooLarge {
       // APNs would refuse it: printing it would only move the failure to the push.
       throw .input("\(error) (shorten --id, --body or --recall-body)")
     } catch {

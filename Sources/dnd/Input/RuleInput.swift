@@ -70,14 +70,17 @@ struct RuleInput {
       do throws(RuleDecodingError) {
         guard let key else { return try read(bytes[...]) }
         guard !probe.nulls.contains(key), let range = probe.values[key] else {
-          throw RuleDecodingError(keyPath: "", reason: "expected \(typeName), found null")
+          throw RuleDecodingError(errors: [
+            RuleFieldError(
+              code: .nullValue, keyPath: "", value: "null",
+              reason: "expected \(typeName), found null")
+          ])
         }
         return try read(bytes[range])
       } catch {
-        let path = error.keyPath
-        let joined =
-          key.map { path.isEmpty ? $0 : $0 + (path.hasPrefix("[") ? "" : ".") + path } ?? path
-        located = RuleDecodingError(keyPath: joined, reason: error.reason)
+        // The first bad field, as dnd has always reported a document that does not decode.
+        let first = error.errors[0]
+        located = RuleError(errors: [key.map { first.nested(under: $0) } ?? first])
       }
       throw .input("rule in \(source): \(located.description)")
     }
@@ -223,6 +226,6 @@ private struct KeyProbe {
     } catch {
       throw RuleDecodingError(JSONDocument.documentError(error, bytes))
     }
-    if let notAnObject { throw RuleDecodingError(keyPath: "", reason: notAnObject.reason) }
+    if let notAnObject { throw RuleDecodingError(errors: [RuleFieldError(notAnObject)]) }
   }
 }
