@@ -72,6 +72,7 @@ extension EvalAnswer {
   }
 }
 
+// error-example: echo '{"rule": {"startHour": 25}, "at": 0}' | dnd eval
 /// An error line of `dnd eval`: a stable code and a message naming the field and the value.
 ///
 /// Written as `{"error": {"code": "<code>", "message": "<text>"}}`. The code is a

@@ -9,7 +9,7 @@ public struct EvalEngine {
   /// A decoded rule and its compiled form, cached by the rule's JSON text.
   struct Entry<Rule: EvalRule> {
     var rule: Rule
-    var compiled: Result<Rule.Compiled, RuleValidationError>
+    var compiled: Result<Rule.Compiled, RuleError>
   }
 
   let evaluation: EvalEvaluation
@@ -165,7 +165,7 @@ public struct EvalEngine {
     guard let rule = Rule(wireBytes: bytes) else { return nil }
     let entry = Entry(
       rule: rule,
-      compiled: Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) })
+      compiled: Result { () throws(RuleError) in try rule.compiled(zones: zones) })
     // A zone that failed to load may appear in the file system later: such a failure is not
     // kept, so the cached and the uncached modes agree.
     if case .failure(let error) = entry.compiled,

@@ -59,7 +59,7 @@ extension EvalEvaluation {
     errors += (policy.conversation?.validate() ?? []).map { $0.nested(under: "conversation") }
     errors += (policy.message?.validate() ?? []).map { $0.nested(under: "message") }
     if !Zone.supportedInstants.contains(at) {
-      errors.append(.outsideSupportedYears(field: "at", at))
+      errors.append(.outsideSupportedYears(keyPath: "at", at))
     }
     guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
     do {
@@ -68,7 +68,7 @@ extension EvalEvaluation {
           kind: kind, target: platform, online: online, at: at, preferences: preferences,
           conversation: policy.conversation, message: policy.message ?? PushMessage()))
     } catch {
-      return .error(EvalError(fields: [.outsideSupportedYears(field: "at", at)]))
+      return .error(EvalError(fields: [.outsideSupportedYears(keyPath: "at", at)]))
     }
   }
 }

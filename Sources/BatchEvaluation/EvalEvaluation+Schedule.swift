@@ -8,9 +8,9 @@ extension EvalEvaluation {
   ///   - rule: The decoded schedule.
   ///   - at: The instant asked about.
   func answerSchedule(rule: WeeklyScheduleRule, at: Int64) -> EvalAnswer {
-    let compiled = Result { () throws(RuleValidationError) in
+    let compiled = Result { () throws(RuleError) in
       try WeeklySchedule(rule: rule, zones: zones)
-    }.mapError { RuleValidationError(errors: $0.errors.map { $0.nested(under: "schedule") }) }
+    }.mapError { RuleError(errors: $0.errors.map { $0.nested(under: "schedule") }) }
     return answer(compiled, at: at) {
       (schedule) throws(ZoneError) in
       .schedule(

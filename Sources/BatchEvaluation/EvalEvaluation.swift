@@ -15,7 +15,7 @@ struct EvalEvaluation {
   ///   - at: The instant asked about.
   ///   - savedAt: The save instant, if the query has one.
   func answerDND(
-    rule: DoNotDisturbRule, compiled: Result<DoNotDisturbSchedule, RuleValidationError>?,
+    rule: DoNotDisturbRule, compiled: Result<DoNotDisturbSchedule, RuleError>?,
     at: Int64, savedAt: Int64?
   ) -> EvalAnswer {
     answer(prepared(rule, under: "rule", compiled: compiled, savedAt: savedAt), at: at) {
@@ -36,7 +36,7 @@ struct EvalEvaluation {
   ///   - at: The instant asked about.
   ///   - savedAt: The save instant, if the query has one.
   func answerPush(
-    rule: OfflinePushRule, compiled: Result<CompiledOfflinePushRule, RuleValidationError>?,
+    rule: OfflinePushRule, compiled: Result<CompiledOfflinePushRule, RuleError>?,
     kind: PushKind, platform: Platform, online: PlatformSet, at: Int64, savedAt: Int64?
   ) -> EvalAnswer {
     answer(prepared(rule, under: "pushRule", compiled: compiled, savedAt: savedAt), at: at) {
@@ -49,10 +49,10 @@ struct EvalEvaluation {
   /// library's save-and-compile call), or as it is; the cached compiled rule when it stands
   /// for that. Field errors are placed under `root`, the rule's key in the query line.
   func prepared<Rule: EvalRule>(
-    _ rule: Rule, under root: String, compiled: Result<Rule.Compiled, RuleValidationError>?,
+    _ rule: Rule, under root: String, compiled: Result<Rule.Compiled, RuleError>?,
     savedAt: Int64?
-  ) -> Result<Rule.Compiled, RuleValidationError> {
-    let result: Result<Rule.Compiled, RuleValidationError>
+  ) -> Result<Rule.Compiled, RuleError> {
+    let result: Result<Rule.Compiled, RuleError>
     if let savedAt {
       if !rule.usesSaveInstant, Zone.supportedInstants.contains(savedAt), let compiled,
         case .success = compiled
@@ -60,24 +60,24 @@ struct EvalEvaluation {
         // Saving only clears onceEndTimestamp, which this rule does not use.
         result = compiled
       } else {
-        result = Result { () throws(RuleValidationError) in
+        result = Result { () throws(RuleError) in
           try rule.compiled(savedAt: savedAt, zones: zones)
         }
       }
     } else {
       result =
-        compiled ?? Result { () throws(RuleValidationError) in try rule.compiled(zones: zones) }
+        compiled ?? Result { () throws(RuleError) in try rule.compiled(zones: zones) }
     }
     return result.mapError { error in
       // The save instant is a key of the query line itself, not of the rule.
-      RuleValidationError(
-        errors: error.errors.map { $0.field == "savedAt" ? $0 : $0.nested(under: root) })
+      RuleError(
+        errors: error.errors.map { $0.keyPath == "savedAt" ? $0 : $0.nested(under: root) })
     }
   }
 
   /// The steps every query shares once the rule is compiled: check `at`, then ask.
   func answer<Compiled>(
-    _ prepared: Result<Compiled, RuleValidationError>, at: Int64,
+    _ prepared: Result<Compiled, RuleError>, at: Int64,
     ask: (Compiled) throws(ZoneError) -> EvalAnswer
   ) -> EvalAnswer {
     var errors: [RuleFieldError] = []
@@ -87,13 +87,13 @@ struct EvalEvaluation {
     case .failure(let error): errors = error.errors
     }
     if !Zone.supportedInstants.contains(at) {
-      errors.append(.outsideSupportedYears(field: "at", at))
+      errors.append(.outsideSupportedYears(keyPath: "at", at))
     }
     guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
     do {
       return try ask(ready)
     } catch {
-      return .error(EvalError(fields: [.outsideSupportedYears(field: "at", at)]))
+      return .error(EvalError(fields: [.outsideSupportedYears(keyPath: "at", at)]))
     }
   }
 }

@@ -14,17 +14,17 @@ package protocol EvalRule {
   /// compiled rule stands for the saved one.
   var usesSaveInstant: Bool { get }
   /// The rule compiled as it is.
-  func compiled(zones: ZoneDatabase) throws(RuleValidationError) -> Compiled
+  func compiled(zones: ZoneDatabase) throws(RuleError) -> Compiled
   /// The rule saved at `savedAt` and compiled, with the library's one call.
-  func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError) -> Compiled
+  func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleError) -> Compiled
 }
 
 extension DoNotDisturbRule: EvalRule {
   package var usesSaveInstant: Bool { enabled && repeatMode.isOneOff }
-  package func compiled(zones: ZoneDatabase) throws(RuleValidationError) -> DoNotDisturbSchedule {
+  package func compiled(zones: ZoneDatabase) throws(RuleError) -> DoNotDisturbSchedule {
     try DoNotDisturbSchedule(rule: self, zones: zones)
   }
-  package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+  package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> DoNotDisturbSchedule
   {
     try savedAndCompiled(at: savedAt, zones: zones).compiled
@@ -33,12 +33,12 @@ extension DoNotDisturbRule: EvalRule {
 
 extension OfflinePushRule: EvalRule {
   package var usesSaveInstant: Bool { doNotDisturbRule?.usesSaveInstant ?? false }
-  package func compiled(zones: ZoneDatabase) throws(RuleValidationError)
+  package func compiled(zones: ZoneDatabase) throws(RuleError)
     -> CompiledOfflinePushRule
   {
     try CompiledOfflinePushRule(rule: self, zones: zones)
   }
-  package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+  package func compiled(savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> CompiledOfflinePushRule
   {
     try savedAndCompiled(at: savedAt, zones: zones).compiled

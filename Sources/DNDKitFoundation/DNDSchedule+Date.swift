@@ -11,8 +11,8 @@ extension DoNotDisturbRule {
   ///     down.
   ///   - zones: The database that resolves the rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+  /// - Throws: `RuleError` listing every invalid field.
+  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleError)
     -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)
   {
     try savedAndCompiled(at: date.unixSeconds, zones: zones)

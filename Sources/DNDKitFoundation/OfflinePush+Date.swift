@@ -12,8 +12,8 @@ extension OfflinePushRule {
   ///     down.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The normalized rule.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public func saved(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+  /// - Throws: `RuleError` listing every invalid field.
+  public func saved(at date: Date, zones: ZoneDatabase) throws(RuleError)
     -> OfflinePushRule
   {
     try saved(at: date.unixSeconds, zones: zones)
@@ -27,8 +27,8 @@ extension OfflinePushRule {
   ///     down.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleValidationError)
+  /// - Throws: `RuleError` listing every invalid field.
+  public func savedAndCompiled(at date: Date, zones: ZoneDatabase) throws(RuleError)
     -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
   {
     try savedAndCompiled(at: date.unixSeconds, zones: zones)
@@ -46,10 +46,10 @@ extension OfflinePushRule {
   ///     down.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleDocumentError`: the document's key path, or every invalid field.
+  /// - Throws: `RuleError`: the document's key path, or every invalid field.
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at date: Date, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
+  ) throws(RuleError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule) {
     try savedAndCompiled(jsonBytes: jsonBytes, at: date.unixSeconds, zones: zones)
   }
 }
@@ -64,10 +64,10 @@ extension DoNotDisturbRule {
   ///     down.
   ///   - zones: The database that resolves the rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleDocumentError`: the document's key path, or every invalid field.
+  /// - Throws: `RuleError`: the document's key path, or every invalid field.
   public static func savedAndCompiled(
     jsonBytes: some Collection<UInt8>, at date: Date, zones: ZoneDatabase
-  ) throws(RuleDocumentError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule) {
+  ) throws(RuleError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule) {
     try savedAndCompiled(jsonBytes: jsonBytes, at: date.unixSeconds, zones: zones)
   }
 }

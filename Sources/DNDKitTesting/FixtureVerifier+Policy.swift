@@ -64,7 +64,7 @@ extension FixtureVerifier {
       : row["online"].split(separator: ",").compactMap {
         Int($0)
       }
-    func decoded<T>(_ text: String, _ decode: ([UInt8]) throws(RuleDecodingError) -> T) -> T?? {
+    func decoded<T>(_ text: String, _ decode: ([UInt8]) throws(RuleError) -> T) -> T?? {
       if text == "-" { return .some(nil) }
       return (try? decode(Array(text.utf8))).map { .some($0) }
     }

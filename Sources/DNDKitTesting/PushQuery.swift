@@ -90,7 +90,7 @@ extension Generators {
   ///   - rng: The generator.
   /// - Returns: The case.
   /// - Throws: `ZoneError` when the zone is not in the database, or
-  ///   `RuleValidationError` when saving fails (it does not for generated rules).
+  ///   `RuleError` when saving fails (it does not for generated rules).
   public func pushCase(
     zoneID: String, modes: [RepeatMode] = [.daily, .custom, .once, .unknown],
     using rng: inout SplitMix64

@@ -7,14 +7,14 @@ extension DoNotDisturbRule {
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
   ///   - zones: The database that resolves `timeZoneID`.
   /// - Returns: The normalized rule.
-  /// - Throws: ``RuleValidationError`` listing every invalid field, then a `savedAt` outside
+  /// - Throws: ``RuleError`` listing every invalid field, then a `savedAt` outside
   ///   the supported years (or one at which the one-off period would end outside them).
-  package func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+  package func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> DoNotDisturbRule
   {
     let saving = self.saving(at: savedAt, zones: zones)
     guard saving.zone != nil else {
-      throw RuleValidationError(errors: saving.fieldErrors + saving.savedAtErrors)
+      throw RuleError(errors: saving.fieldErrors + saving.savedAtErrors)
     }
     return saved(by: saving)
   }
@@ -42,7 +42,7 @@ extension DoNotDisturbRule {
     guard Zone.supportedInstants.contains(savedAt) else {
       return DoNotDisturbSaving(
         fieldErrors: checked.errors,
-        savedAtErrors: [.outsideSupportedYears(field: "savedAt", savedAt)])
+        savedAtErrors: [.outsideSupportedYears(keyPath: "savedAt", savedAt)])
     }
     guard checked.errors.isEmpty, let found = checked.zone else {
       return DoNotDisturbSaving(fieldErrors: checked.errors)
@@ -73,7 +73,7 @@ extension DoNotDisturbRule {
         end < Zone.supportedInstants.lowerBound ? "before -9999-01-01" : "after 9999-12-31"
       return DoNotDisturbSaving(savedAtErrors: [
         RuleFieldError(
-          code: .invalidInstant, field: "savedAt", value: String(savedAt),
+          code: .invalidInstant, keyPath: "savedAt", value: String(savedAt),
           reason: "the one-off period would end at \(end), \(bound)")
       ])
     }
@@ -126,14 +126,14 @@ extension DoNotDisturbRule {
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: ``RuleValidationError`` listing every invalid field, then a bad `savedAt`.
+  /// - Throws: ``RuleError`` listing every invalid field, then a bad `savedAt`.
   /// - Complexity: O(1) plus a zone load on a cache miss.
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
-    throws(RuleValidationError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)
+    throws(RuleError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)
   {
     let saving = self.saving(at: savedAt, zones: zones)
     guard let zone = saving.zone else {
-      throw RuleValidationError(errors: saving.fieldErrors + saving.savedAtErrors)
+      throw RuleError(errors: saving.fieldErrors + saving.savedAtErrors)
     }
     let rule = saved(by: saving)
     return (

@@ -38,7 +38,7 @@ extension DoNotDisturbRule {
       if !range.contains(value) {
         errors.append(
           RuleFieldError(
-            code: code, field: field, value: String(value),
+            code: code, keyPath: field, value: String(value),
             reason: "must be in \(range.lowerBound)...\(range.upperBound)"))
       }
     }
@@ -49,27 +49,27 @@ extension DoNotDisturbRule {
     if !repeatMode.isKnown {
       errors.append(
         RuleFieldError(
-          code: .invalidRepeatMode, field: "repeatMode", value: String(repeatMode.rawValue),
+          code: .invalidRepeatMode, keyPath: "repeatMode", value: String(repeatMode.rawValue),
           reason: "must be 0 (unknown), 1 (once), 2 (daily) or 3 (custom)"))
     }
     if !(0...127).contains(customRepeatDays) {
       errors.append(
         RuleFieldError(
-          code: .invalidCustomRepeatDays, field: "customRepeatDays",
+          code: .invalidCustomRepeatDays, keyPath: "customRepeatDays",
           value: String(customRepeatDays),
           reason: "must be a weekday bitmask in 0...127 (bit 0 = Monday … bit 6 = Sunday)"))
     } else if enabled && repeatMode == .custom && customRepeatDays == 0 {
       errors.append(
         RuleFieldError(
-          code: .invalidCustomRepeatDays, field: "customRepeatDays", value: "0",
+          code: .invalidCustomRepeatDays, keyPath: "customRepeatDays", value: "0",
           reason: "an enabled custom rule needs at least one weekday"))
     }
     if onceEndTimestamp != 0 && !Zone.supportedInstants.contains(onceEndTimestamp) {
-      errors.append(.outsideSupportedYears(field: "onceEndTimestamp", onceEndTimestamp))
+      errors.append(.outsideSupportedYears(keyPath: "onceEndTimestamp", onceEndTimestamp))
     } else if requiringOnceEnd && enabled && repeatMode.isOneOff && onceEndTimestamp == 0 {
       errors.append(
         RuleFieldError(
-          code: .missingOnceEnd, field: "onceEndTimestamp", value: "0",
+          code: .missingOnceEnd, keyPath: "onceEndTimestamp", value: "0",
           reason: "an enabled \(repeatMode) rule needs the end the server computed when saving"))
     }
     return errors

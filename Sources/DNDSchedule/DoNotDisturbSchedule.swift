@@ -98,12 +98,12 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   ///   - rule: The rule, as stored (one-off rules already saved with
   ///     ``DoNotDisturbRule/savedAndCompiled(at:zones:)``).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: ``RuleError`` listing every invalid field.
   /// - Complexity: O(1) plus a zone load on a cache miss.
-  public init(rule: DoNotDisturbRule, zones: ZoneDatabase) throws(RuleValidationError) {
+  public init(rule: DoNotDisturbRule, zones: ZoneDatabase) throws(RuleError) {
     let checked = rule.validate(zones: zones)
     guard checked.errors.isEmpty, let zone = checked.zone else {
-      throw RuleValidationError(errors: checked.errors)
+      throw RuleError(errors: checked.errors)
     }
     self.init(validatedRule: rule, zone: zone)
   }
@@ -114,10 +114,10 @@ public struct DoNotDisturbSchedule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The rule.
   ///   - zone: The zone of its wall clock.
-  /// - Throws: ``RuleValidationError`` listing every invalid field other than the zone.
-  package init(rule: DoNotDisturbRule, zone: Zone) throws(RuleValidationError) {
+  /// - Throws: ``RuleError`` listing every invalid field other than the zone.
+  package init(rule: DoNotDisturbRule, zone: Zone) throws(RuleError) {
     let errors = rule.validateFields()
-    guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
+    guard errors.isEmpty else { throw RuleError(errors: errors) }
     self.init(validatedRule: rule, zone: zone)
   }
 

@@ -27,12 +27,12 @@ public enum EmbeddedJSON {
   /// - Returns: The value's bytes (a `null` value is returned as such, for the wire type to
   ///   refuse), or nil when the document has no such member (or a value on the way is not an
   ///   object).
-  /// - Throws: `RuleDecodingError` for a document that is not strict JSON, naming the byte,
+  /// - Throws: `RuleError` for a document that is not strict JSON, naming the byte,
   ///   or the key path of a key that appears twice in one object.
   public static func bytes(at keyPath: [String], in document: some Collection<UInt8>)
-    throws(RuleDecodingError) -> [UInt8]?
+    throws(RuleError) -> [UInt8]?
   {
-    try withContiguousJSONBytes(document) { (bytes) throws(RuleDecodingError) -> [UInt8]? in
+    try withContiguousJSONBytes(document) { (bytes) throws(RuleError) -> [UInt8]? in
       do throws(JSONReadStop) {
         // The whole document first, so that nothing after the member goes unchecked.
         var checker = JSONReader(bytes)
@@ -42,7 +42,7 @@ public enum EmbeddedJSON {
         guard let range = try find(keyPath[...], with: &reader, depth: 0) else { return nil }
         return Array(bytes[range])
       } catch {
-        throw RuleDecodingError(JSONDocument.documentError(error, bytes))
+        throw RuleError(JSONDocument.documentError(error, bytes))
       }
     }
   }

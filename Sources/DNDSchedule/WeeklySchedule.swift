@@ -37,13 +37,13 @@ public struct WeeklySchedule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The schedule, as stored.
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
-  /// - Throws: ``RuleValidationError`` listing every invalid field.
+  /// - Throws: ``RuleError`` listing every invalid field.
   /// - Complexity: O(*w*) in the windows plus a pass over the 10,080 minutes of a week, and a
   ///   zone load on a cache miss.
-  public init(rule: WeeklyScheduleRule, zones: ZoneDatabase) throws(RuleValidationError) {
+  public init(rule: WeeklyScheduleRule, zones: ZoneDatabase) throws(RuleError) {
     let checked = rule.validate(zones: zones)
     guard checked.errors.isEmpty, let zone = checked.zone else {
-      throw RuleValidationError(errors: checked.errors)
+      throw RuleError(errors: checked.errors)
     }
     self.init(validatedRule: rule, zone: zone)
   }
@@ -54,10 +54,10 @@ public struct WeeklySchedule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The schedule.
   ///   - zone: The zone of its wall clock.
-  /// - Throws: ``RuleValidationError`` listing every invalid field other than the zone.
-  package init(rule: WeeklyScheduleRule, zone: Zone) throws(RuleValidationError) {
+  /// - Throws: ``RuleError`` listing every invalid field other than the zone.
+  package init(rule: WeeklyScheduleRule, zone: Zone) throws(RuleError) {
     let errors = rule.validateFields()
-    guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
+    guard errors.isEmpty else { throw RuleError(errors: errors) }
     self.init(validatedRule: rule, zone: zone)
   }
 

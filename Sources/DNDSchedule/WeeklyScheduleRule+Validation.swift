@@ -28,7 +28,7 @@ extension WeeklyScheduleRule {
     if polarity != .quiet && polarity != .send {
       errors.append(
         RuleFieldError(
-          code: .invalidSchedule, field: "polarity",
+          code: .invalidSchedule, keyPath: "polarity",
           value: shortened(polarity.rawValue),
           reason: "must be \"quiet\" or \"send\""))
     }
@@ -37,20 +37,20 @@ extension WeeklyScheduleRule {
       if window.weekdays.isEmpty {
         errors.append(
           RuleFieldError(
-            code: .invalidWeekday, field: path + ".weekdays", value: "[]",
+            code: .invalidWeekday, keyPath: path + ".weekdays", value: "[]",
             reason: "a window needs at least one weekday"))
       }
       for (position, weekday) in window.weekdays.enumerated() where !(1...7).contains(weekday) {
         errors.append(
           RuleFieldError(
-            code: .invalidWeekday, field: path + ".weekdays[\(position)]",
+            code: .invalidWeekday, keyPath: path + ".weekdays[\(position)]",
             value: String(weekday), reason: "must be an ISO weekday, 1 (Monday) … 7 (Sunday)"))
       }
       for (key, text) in [("start", window.start), ("end", window.end)]
       where WeeklyScheduleRule.minuteOfDay(text) == nil {
         errors.append(
           RuleFieldError(
-            code: .invalidWindow, field: path + "." + key,
+            code: .invalidWindow, keyPath: path + "." + key,
             value: shortened(text), reason: "must be HH:MM, 00:00 … 23:59"))
       }
     }
@@ -59,13 +59,13 @@ extension WeeklyScheduleRule {
       where !Zone.supportedInstants.contains(instant) {
         errors.append(
           RuleFieldError(
-            code: .invalidSnooze, field: "snooze." + key, value: String(instant),
+            code: .invalidSnooze, keyPath: "snooze." + key, value: String(instant),
             reason: "outside the supported range of years -9999...9999"))
       }
       if snooze.from >= snooze.until {
         errors.append(
           RuleFieldError(
-            code: .invalidSnooze, field: "snooze.until", value: String(snooze.until),
+            code: .invalidSnooze, keyPath: "snooze.until", value: String(snooze.until),
             reason: "must be after snooze.from (\(snooze.from))"))
       }
     }
@@ -103,7 +103,7 @@ extension ZoneDatabase {
     } catch {
       return .failure(
         RuleFieldError(
-          code: .invalidTimeZone, field: field, value: shortened(identifier),
+          code: .invalidTimeZone, keyPath: field, value: shortened(identifier),
           reason: Self.ruleReason(error)))
     }
   }

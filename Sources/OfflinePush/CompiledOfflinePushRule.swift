@@ -23,11 +23,11 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// - Parameters:
   ///   - rule: The rule as stored (saved with ``OfflinePushRule/saved(at:zones:)``).
   ///   - zones: The database that resolves the DND rule's zone.
-  /// - Throws: `RuleValidationError` listing every invalid field, among them a platform value
+  /// - Throws: `RuleError` listing every invalid field, among them a platform value
   ///   outside 0…63 (`invalidPlatform`), as saving the rule would.
   /// - Complexity: O(*p*) in the number of platforms (at most
   ///   ``OfflinePushRule/maximumPlatformCount`` a list), plus a zone load on a cache miss.
-  public init(rule: OfflinePushRule, zones: ZoneDatabase) throws(RuleValidationError) {
+  public init(rule: OfflinePushRule, zones: ZoneDatabase) throws(RuleError) {
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
     // The lengths first: a list past the limit is refused before any work in its length.
     let platformErrors = rule.validatePlatformLists()
@@ -35,10 +35,10 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     do {
       schedule = try DoNotDisturbSchedule(rule: dnd, zones: zones)
     } catch {
-      throw RuleValidationError(
+      throw RuleError(
         errors: platformErrors + error.errors.map { $0.nested(under: "doNotDisturbRule") })
     }
-    guard platformErrors.isEmpty else { throw RuleValidationError(errors: platformErrors) }
+    guard platformErrors.isEmpty else { throw RuleError(errors: platformErrors) }
     self.init(validatedRule: rule, schedule: schedule)
   }
 

@@ -29,13 +29,13 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   /// Validates and compiles preferences.
   ///
   /// - Parameter preferences: The user's preferences.
-  /// - Throws: `RuleValidationError` listing every invalid field (see
+  /// - Throws: `RuleError` listing every invalid field (see
   ///   ``PushPreferences/validate()``).
   /// - Complexity: O(*n* log *n*) in the priority senders (at most
   ///   ``PushPreferences/maximumSenderCount``).
-  public init(_ preferences: PushPreferences) throws(RuleValidationError) {
+  public init(_ preferences: PushPreferences) throws(RuleError) {
     let errors = preferences.validate()
-    guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
+    guard errors.isEmpty else { throw RuleError(errors: errors) }
     let breakthrough = preferences.breakthrough
     senders = SenderTable(ids: breakthrough.senders)
     repeatCallSeconds = breakthrough.repeatCallSeconds

@@ -10,7 +10,7 @@ extension ConversationSetting {
     guard let until, !Zone.supportedInstants.contains(until) else { return [] }
     return [
       RuleFieldError(
-        code: .invalidConversation, field: "until", value: String(until),
+        code: .invalidConversation, keyPath: "until", value: String(until),
         reason: "outside the supported range of years -9999...9999")
     ]
   }

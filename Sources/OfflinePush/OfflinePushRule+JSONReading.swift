@@ -29,12 +29,12 @@ extension OfflinePushRule: JSONMemberReading {
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): an array, a slice, `Data`, a raw
   ///   buffer, any collection of bytes (read in place when they are contiguous).
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  /// - Throws: `RuleError` with the key path and what was wrong there.
   @inlinable
-  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleError) {
     // Read into the rule where it is stored: a rule returned through a closure was copied.
     self.init()
-    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleDecodingError) in
+    try withContiguousJSONBytes(jsonBytes) { (bytes) throws(RuleError) in
       try readDocument(bytes)
     }
   }
@@ -42,9 +42,9 @@ extension OfflinePushRule: JSONMemberReading {
   /// Reads a whole document into this rule, which holds the wire defaults.
   ///
   /// - Parameter bytes: The document.
-  /// - Throws: `RuleDecodingError`.
+  /// - Throws: `RuleError`.
   @usableFromInline
-  mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
+  mutating func readDocument(_ bytes: UnsafeBufferPointer<UInt8>) throws(RuleError) {
     // A document as the wire's writers write it, read straight through; any other on the
     // general path, which decides every answer the compact reading does not give.
     if readCompactDocument(bytes) { return }
@@ -88,9 +88,9 @@ extension OfflinePushRule: JSONMemberReading {
   /// ``readDocument(_:)`` for every document.
   ///
   /// - Parameter bytes: The document.
-  /// - Throws: `RuleDecodingError`.
+  /// - Throws: `RuleError`.
   package mutating func readDocumentInGeneral(_ bytes: UnsafeBufferPointer<UInt8>)
-    throws(RuleDecodingError)
+    throws(RuleError)
   {
     var reader = JSONReader(bytes)
     var errors: [JSONFieldError] = []
@@ -99,10 +99,10 @@ extension OfflinePushRule: JSONMemberReading {
       stop = try readMembers(from: &reader, depth: 0, errors: &errors)
       try reader.finishDocument()
     } catch {
-      throw RuleDecodingError(JSONDocument.documentError(error, bytes))
+      throw RuleError(JSONDocument.documentError(error, bytes))
     }
     guard errors.isEmpty, stop == nil else {
-      throw RuleDecodingError(JSONDocument.documentError(errors: errors, stop: stop, bytes))
+      throw RuleError(JSONDocument.documentError(errors: errors, stop: stop, bytes))
     }
   }
 

@@ -16,8 +16,8 @@ extension OfflinePushRule {
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The normalized rule.
-  /// - Throws: `RuleValidationError` listing every invalid field.
-  public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleValidationError)
+  /// - Throws: `RuleError` listing every invalid field.
+  public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> OfflinePushRule
   {
     let saved = try saving(at: savedAt, zones: zones)
@@ -38,9 +38,9 @@ extension OfflinePushRule {
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: `RuleValidationError` listing every invalid field.
+  /// - Throws: `RuleError` listing every invalid field.
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
-    throws(RuleValidationError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
+    throws(RuleError) -> (rule: OfflinePushRule, compiled: CompiledOfflinePushRule)
   {
     let saved = try saving(at: savedAt, zones: zones)
     var rule = self
@@ -52,21 +52,21 @@ extension OfflinePushRule {
   /// every error. Nothing is copied, so the caller builds the saved rule only when it keeps
   /// it (copying a whole rule to compile it cost as much as the compiling).
   func saving(at savedAt: Int64, zones: ZoneDatabase)
-    throws(RuleValidationError) -> (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
+    throws(RuleError) -> (saving: DoNotDisturbSaving, schedule: DoNotDisturbSchedule)
   {
     let platformErrors = validatePlatformLists()
     guard let dnd = doNotDisturbRule else {
       var errors = platformErrors
       if !Zone.supportedInstants.contains(savedAt) {
-        errors.append(.outsideSupportedYears(field: "savedAt", savedAt))
+        errors.append(.outsideSupportedYears(keyPath: "savedAt", savedAt))
       }
-      guard errors.isEmpty else { throw RuleValidationError(errors: errors) }
+      guard errors.isEmpty else { throw RuleError(errors: errors) }
       return (DoNotDisturbSaving(), Self.defaultSchedule)
     }
     let saving = dnd.saving(at: savedAt, zones: zones)
     guard platformErrors.isEmpty, let zone = saving.zone else {
       // The save instant is the caller's, not a field of the DND rule: it keeps its own key.
-      throw RuleValidationError(
+      throw RuleError(
         errors: platformErrors + saving.fieldErrors.map { $0.nested(under: "doNotDisturbRule") }
           + saving.savedAtErrors)
     }

@@ -46,7 +46,7 @@ extension OfflinePushRule {
     guard list.count <= maximumPlatformCount else {
       return [
         RuleFieldError(
-          code: .tooManyPlatforms, field: field, value: "\(list.count) entries",
+          code: .tooManyPlatforms, keyPath: field, value: "\(list.count) entries",
           reason: "a platform list holds at most \(maximumPlatformCount) entries")
       ]
     }
@@ -54,7 +54,7 @@ extension OfflinePushRule {
       platformValues.contains(platform.rawValue)
         ? nil
         : RuleFieldError(
-          code: .invalidPlatform, field: "\(field)[\(index)]", value: String(platform.rawValue),
+          code: .invalidPlatform, keyPath: "\(field)[\(index)]", value: String(platform.rawValue),
           reason: "outside 0...63, the platform values a rule holds")
     }
   }

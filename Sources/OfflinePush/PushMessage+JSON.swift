@@ -9,10 +9,10 @@ extension PushMessage {
   /// the JSON types and the level names; `validate()` then checks the values.
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
-  /// - Throws: `RuleDecodingError` with the key path and what was wrong there.
+  /// - Throws: `RuleError` with the key path and what was wrong there.
   @inlinable
-  public init(jsonBytes: some Collection<UInt8>) throws(RuleDecodingError) {
-    self = try RuleDecodingError.decoding(jsonBytes) { reader throws(JSONReadStop) in
+  public init(jsonBytes: some Collection<UInt8>) throws(RuleError) {
+    self = try RuleError.decoding(jsonBytes) { reader throws(JSONReadStop) in
       try Self.read(from: &reader, depth: 0)
     }
   }

@@ -16,7 +16,7 @@ extension PushMessage {
     if let previousCallAt, !Zone.supportedInstants.contains(previousCallAt) {
       errors.append(
         RuleFieldError(
-          code: .invalidMessage, field: "previousCallAt", value: String(previousCallAt),
+          code: .invalidMessage, keyPath: "previousCallAt", value: String(previousCallAt),
           reason: "outside the supported range of years -9999...9999"))
     }
     return errors

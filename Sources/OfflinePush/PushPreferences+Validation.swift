@@ -23,7 +23,7 @@ extension PushPreferences {
     if senders.count > Self.maximumSenderCount {
       errors.append(
         RuleFieldError(
-          code: .tooManySenders, field: "breakthrough.senders", value: "\(senders.count) entries",
+          code: .tooManySenders, keyPath: "breakthrough.senders", value: "\(senders.count) entries",
           reason: "a priority-sender list holds at most \(Self.maximumSenderCount) entries"))
     } else {
       for (index, sender) in senders.enumerated() {
@@ -37,7 +37,7 @@ extension PushPreferences {
     if breakthrough.repeatCallSeconds < 0 {
       errors.append(
         RuleFieldError(
-          code: .invalidPreferences, field: "breakthrough.repeatCallSeconds",
+          code: .invalidPreferences, keyPath: "breakthrough.repeatCallSeconds",
           value: String(breakthrough.repeatCallSeconds),
           reason: "must be 0 (off) or a positive number of seconds"))
     }
@@ -50,12 +50,12 @@ extension PushPreferences {
   {
     if id.isEmpty {
       return RuleFieldError(
-        code: code, field: field, value: "\"\"", reason: "a user ID is not empty")
+        code: code, keyPath: field, value: "\"\"", reason: "a user ID is not empty")
     }
     let count = id.utf8.count
     guard count > maximumUserIDByteCount else { return nil }
     return RuleFieldError(
-      code: code, field: field, value: "\(count) bytes",
+      code: code, keyPath: field, value: "\(count) bytes",
       reason: "a user ID has at most \(maximumUserIDByteCount) UTF-8 bytes")
   }
 }

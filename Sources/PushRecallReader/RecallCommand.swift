@@ -148,7 +148,7 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
   // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:TxtMsg", "mutable-content": 1}}"#)
   /// `not a recall command at aps.category: expected "RC:RcCmd", found "RC:TxtMsg"`, or
   /// without `at …` for the payload itself; for ``Code/payloadTooLarge``, the reason alone
-  /// (`the payload is 9000 bytes; a device reads at most 8192`).
+  /// (the payload's size and the limit it is over).
   public var description: String {
     if code == .payloadTooLarge { return reason }
     return keyPath.isEmpty

@@ -168,11 +168,11 @@ final class ExtremeInputTests: XCTestCase {
       enabled: true, startHour: 1, endHour: 2, repeatMode: .unknown, timeZoneID: "Etc/GMT+12")
     let savedAt = Zone.supportedInstants.lowerBound
     XCTAssertThrowsError(try rule.saved(at: savedAt, zones: zones)) { error in
-      guard let error = error as? RuleValidationError else {
+      guard let error = error as? RuleError else {
         return XCTFail("unexpected error \(error)")
       }
       XCTAssertEqual(error.errors.map(\.code), [.invalidInstant])
-      XCTAssertEqual(error.errors.first?.field, "savedAt")
+      XCTAssertEqual(error.errors.first?.keyPath, "savedAt")
       XCTAssertEqual(error.errors.first?.value, String(savedAt))
       let reason = error.errors.first?.reason ?? ""
       XCTAssertTrue(reason.hasSuffix("before -9999-01-01"), reason)
@@ -180,7 +180,7 @@ final class ExtremeInputTests: XCTestCase {
     let late = DoNotDisturbRule(
       enabled: true, startHour: 23, endHour: 1, repeatMode: .once, timeZoneID: "Etc/GMT-14")
     XCTAssertThrowsError(try late.saved(at: Zone.supportedInstants.upperBound, zones: zones)) {
-      let reason = ($0 as? RuleValidationError)?.errors.first?.reason ?? ""
+      let reason = ($0 as? RuleError)?.errors.first?.reason ?? ""
       XCTAssertTrue(reason.hasSuffix("after 9999-12-31"), reason)
     }
   }
@@ -283,7 +283,7 @@ final class ExtremeInputTests: XCTestCase {
             let schedule = try DoNotDisturbSchedule(rule: rule, zone: zone)
             XCTAssertEqual(expected, [], label)
             _ = try schedule.nextChange(after: 1_773_025_200)
-          } catch let error as RuleValidationError {
+          } catch let error as RuleError {
             XCTAssertEqual(error.errors.map(\.code), expected, label)
           }
         }
@@ -293,7 +293,7 @@ final class ExtremeInputTests: XCTestCase {
     for text in ["9223372036854775808", "-9223372036854775809", "1e19", "23.5", "1e400"] {
       let json = Data(#"{"startHour": \#(text)}"#.utf8)
       XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: json), text) {
-        let keyPath = ($0 as? RuleDecodingError)?.errors.first?.keyPath
+        let keyPath = ($0 as? RuleError)?.errors.first?.keyPath
         XCTAssertTrue(
           keyPath == "startHour" || keyPath == "", "\(text): \(String(describing: keyPath))")
       }

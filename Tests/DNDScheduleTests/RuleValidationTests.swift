@@ -36,7 +36,7 @@ final class RuleValidationTests: XCTestCase {
     XCTAssertEqual(codes(DoNotDisturbRule(enabled: true, repeatMode: .unknown)), [.missingOnceEnd])
     XCTAssertEqual(codes(DoNotDisturbRule(onceEndTimestamp: Int64.max)), [.invalidInstant])
     let error = DoNotDisturbRule(startHour: 99).validate(zones: zones).errors.first
-    XCTAssertEqual(error?.field, "startHour")
+    XCTAssertEqual(error?.keyPath, "startHour")
     XCTAssertEqual(error?.value, "99")
   }
 
@@ -160,11 +160,11 @@ final class RuleValidationTests: XCTestCase {
   func testSaveReportsAllErrors() {
     let rule = DoNotDisturbRule(enabled: true, startHour: 30, repeatMode: .once, timeZoneID: "X/Y")
     XCTAssertThrowsError(try rule.saved(at: 0, zones: zones)) { error in
-      let codes = (error as? RuleValidationError)?.errors.map(\.code)
+      let codes = (error as? RuleError)?.errors.map(\.code)
       XCTAssertEqual(codes, [.invalidHour, .invalidTimeZone])
     }
     XCTAssertThrowsError(try DoNotDisturbRule().saved(at: Int64.max, zones: zones)) { error in
-      XCTAssertEqual((error as? RuleValidationError)?.errors.map(\.code), [.invalidInstant])
+      XCTAssertEqual((error as? RuleError)?.errors.map(\.code), [.invalidInstant])
     }
   }
 
@@ -202,7 +202,7 @@ final class RuleValidationTests: XCTestCase {
       XCTAssertThrowsError(
         try DoNotDisturbRule(jsonBytes: Data(json.utf8)), json
       ) {
-        XCTAssertEqual(($0 as? RuleDecodingError)?.errors.first?.keyPath, path, json)
+        XCTAssertEqual(($0 as? RuleError)?.errors.first?.keyPath, path, json)
       }
     }
   }

@@ -12,7 +12,7 @@ final class WeeklyScheduleValidationTests: XCTestCase {
   }
 
   func errors(_ rule: WeeklyScheduleRule) -> [String] {
-    rule.validate(zones: zones).errors.map { "\($0.code.rawValue) \($0.field)=\($0.value)" }
+    rule.validate(zones: zones).errors.map { "\($0.code.rawValue) \($0.keyPath)=\($0.value)" }
   }
 
   func window(_ weekdays: [Int], _ start: String, _ end: String) -> WeeklyScheduleRule.Window {
@@ -104,13 +104,13 @@ final class WeeklyScheduleValidationTests: XCTestCase {
         "invalidWindow windows[0].end=x", "invalidSnooze snooze.until=1",
       ])
     XCTAssertThrowsError(try WeeklySchedule(rule: rule, zones: zones)) { error in
-      XCTAssertEqual((error as? RuleValidationError)?.errors.count, 6)
+      XCTAssertEqual((error as? RuleError)?.errors.count, 6)
     }
     XCTAssertThrowsError(try WeeklySchedule(rule: rule, zone: .utc)) { error in
-      XCTAssertEqual((error as? RuleValidationError)?.errors.count, 5)
+      XCTAssertEqual((error as? RuleError)?.errors.count, 5)
     }
     XCTAssertEqual(
-      rule.validate(zones: zones).errors[3].nested(under: "schedule").field,
+      rule.validate(zones: zones).errors[3].nested(under: "schedule").keyPath,
       "schedule.windows[0].start")
   }
 

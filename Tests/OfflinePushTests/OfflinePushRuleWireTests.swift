@@ -86,7 +86,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
         XCTAssertThrowsError(
           try OfflinePushRule(jsonBytes: data), cells[0]
         ) {
-          guard let error = $0 as? RuleDecodingError else { return XCTFail("\(cells[0]): \($0)") }
+          guard let error = $0 as? RuleError else { return XCTFail("\(cells[0]): \($0)") }
           if cells[2] != "*" {
             XCTAssertEqual(error.errors.first?.keyPath, cells[2], "\(cells[0]): \(error)")
           }
@@ -94,10 +94,10 @@ final class OfflinePushRuleWireTests: XCTestCase {
       default:
         let rule = try OfflinePushRule(jsonBytes: data)
         XCTAssertThrowsError(try rule.saved(at: 1_772_982_000, zones: zones), cells[0]) {
-          guard let error = $0 as? RuleValidationError else { return XCTFail("\(cells[0]): \($0)") }
+          guard let error = $0 as? RuleError else { return XCTFail("\(cells[0]): \($0)") }
           XCTAssertEqual(
             error.errors.map(\.code.rawValue).joined(separator: ","), cells[3], cells[0])
-          XCTAssertEqual(error.errors.map(\.field).joined(separator: ","), cells[4], cells[0])
+          XCTAssertEqual(error.errors.map(\.keyPath).joined(separator: ","), cells[4], cells[0])
         }
         XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, zones: zones), cells[0])
       }
@@ -128,7 +128,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
          "timeZoneID": "Asia/Shanghai"}}
       """
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(json.utf8))) {
-      guard let error = $0 as? RuleDecodingError else { return XCTFail("\($0)") }
+      guard let error = $0 as? RuleError else { return XCTFail("\($0)") }
       XCTAssertEqual(
         error.errors.map(\.keyPath),
         [
@@ -141,7 +141,7 @@ final class OfflinePushRuleWireTests: XCTestCase {
     }
     // One bad field: one error, as before.
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": 0}"#.utf8))) {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.errors.count, 1)
+      XCTAssertEqual(($0 as? RuleError)?.errors.count, 1)
     }
     XCTAssertNoThrow(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": false}"#.utf8)))
   }

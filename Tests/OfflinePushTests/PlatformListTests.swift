@@ -62,14 +62,14 @@ final class PlatformListTests: XCTestCase {
       for (rule, field) in cases {
         let expected = [
           RuleFieldError(
-            code: .tooManyPlatforms, field: field, value: "\(count) entries",
+            code: .tooManyPlatforms, keyPath: field, value: "\(count) entries",
             reason: "a platform list holds at most \(limit) entries")
         ]
         XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, zones: zones), field) {
-          XCTAssertEqual(($0 as? RuleValidationError)?.errors, expected, field)
+          XCTAssertEqual(($0 as? RuleError)?.errors, expected, field)
         }
         XCTAssertThrowsError(try rule.saved(at: 1_767_225_600, zones: zones), field) {
-          XCTAssertEqual(($0 as? RuleValidationError)?.errors, expected, field)
+          XCTAssertEqual(($0 as? RuleError)?.errors, expected, field)
         }
       }
     }
@@ -79,7 +79,7 @@ final class PlatformListTests: XCTestCase {
       doNotDisturbRule: DoNotDisturbRule(startHour: 24))
     XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, zones: zones)) {
       XCTAssertEqual(
-        ($0 as? RuleValidationError)?.errors.map(\.field),
+        ($0 as? RuleError)?.errors.map(\.keyPath),
         ["onlinePlatforms", "doNotDisturbRule.startHour"])
     }
     rule.doNotDisturbRule = nil
@@ -145,7 +145,7 @@ final class PlatformListTests: XCTestCase {
         for (index, value) in list.enumerated() where value < 0 || value > 63 {
           expected.append(
             RuleFieldError(
-              code: .invalidPlatform, field: "\(field)[\(index)]", value: "\(value)",
+              code: .invalidPlatform, keyPath: "\(field)[\(index)]", value: "\(value)",
               reason: "outside 0...63, the platform values a rule holds"))
         }
       }
@@ -160,7 +160,7 @@ final class PlatformListTests: XCTestCase {
           XCTAssertNoThrow(try attempt(), "\(name) \(label)")
         } else {
           XCTAssertThrowsError(try attempt(), "\(name) \(label)") {
-            XCTAssertEqual(($0 as? RuleValidationError)?.errors, expected, "\(name) \(label)")
+            XCTAssertEqual(($0 as? RuleError)?.errors, expected, "\(name) \(label)")
           }
         }
       }
@@ -179,10 +179,10 @@ final class PlatformListTests: XCTestCase {
       doNotDisturbRule: DoNotDisturbRule(startHour: 24))
     let expected = ["notToReceiveOfflinePushPlatforms[1]", "doNotDisturbRule.startHour"]
     XCTAssertThrowsError(try CompiledOfflinePushRule(rule: rule, zones: zones)) {
-      XCTAssertEqual(($0 as? RuleValidationError)?.errors.map(\.field), expected)
+      XCTAssertEqual(($0 as? RuleError)?.errors.map(\.keyPath), expected)
     }
     XCTAssertThrowsError(try rule.saved(at: 0, zones: zones)) {
-      XCTAssertEqual(($0 as? RuleValidationError)?.errors.map(\.field), expected)
+      XCTAssertEqual(($0 as? RuleError)?.errors.map(\.keyPath), expected)
     }
   }
 }

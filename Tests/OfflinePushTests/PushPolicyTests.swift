@@ -111,9 +111,9 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
       breakthrough: .init(
         senders: ["ok", "", String(repeating: "x", count: 257)], repeatCallSeconds: -1))
     XCTAssertThrowsError(try CompiledPushPreferences(preferences)) { error in
-      let errors = (error as? RuleValidationError)?.errors ?? []
+      let errors = (error as? RuleError)?.errors ?? []
       XCTAssertEqual(
-        errors.map(\.field),
+        errors.map(\.keyPath),
         ["breakthrough.senders[1]", "breakthrough.senders[2]", "breakthrough.repeatCallSeconds"])
       XCTAssertEqual(Set(errors.map(\.code)), [.invalidPreferences])
       XCTAssertEqual(errors[1].value, "257 bytes")
@@ -125,10 +125,10 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
       breakthrough: .init(senders: (0...PushPreferences.maximumSenderCount).map { "u\($0)" }))
     XCTAssertThrowsError(try CompiledPushPreferences(tooMany)) { error in
       XCTAssertEqual(
-        (error as? RuleValidationError)?.errors,
+        (error as? RuleError)?.errors,
         [
           RuleFieldError(
-            code: .tooManySenders, field: "breakthrough.senders", value: "1025 entries",
+            code: .tooManySenders, keyPath: "breakthrough.senders", value: "1025 entries",
             reason: "a priority-sender list holds at most 1024 entries")
         ])
     }
@@ -137,7 +137,7 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
         .map(\.code), [.invalidConversation])
     XCTAssertEqual(ConversationSetting(level: .muted, until: 0).validate(), [])
     XCTAssertEqual(
-      PushMessage(sender: "", previousCallAt: Int64.min).validate().map(\.field),
+      PushMessage(sender: "", previousCallAt: Int64.min).validate().map(\.keyPath),
       ["sender", "previousCallAt"])
     XCTAssertEqual(PushMessage(sender: "bob", previousCallAt: 0).validate(), [])
   }

@@ -62,7 +62,7 @@ final class SaveAndCompileTests: XCTestCase {
 
   /// The steps one after another, as a result.
   func stepByStep(_ json: [UInt8], savedAt: Int64) -> Result<
-    Saved<OfflinePushRule, CompiledOfflinePushRule>, RuleDocumentError
+    Saved<OfflinePushRule, CompiledOfflinePushRule>, RuleError
   > {
     let rule: OfflinePushRule
     do { rule = try OfflinePushRule(jsonBytes: json) } catch { return .failure(error) }
@@ -116,7 +116,7 @@ final class SaveAndCompileTests: XCTestCase {
         "[seed \(seed), round \(round)] saved at \(at): \(String(decoding: json, as: UTF8.self))"
       let expected = stepByStep(json, savedAt: at)
       for (kind, bytes) in byteForms(json) {
-        let actual = Result { () throws(RuleDocumentError) in
+        let actual = Result { () throws(RuleError) in
           Saved(try OfflinePushRule.savedAndCompiled(jsonBytes: bytes, at: at, zones: zones))
         }
         XCTAssertEqual(actual, expected, "\(kind) \(label)")
@@ -133,7 +133,7 @@ final class SaveAndCompileTests: XCTestCase {
         outcomes.invalid += 1
         let decoded = try OfflinePushRule(jsonBytes: json)
         XCTAssertThrowsError(try decoded.savedAndCompiled(at: at, zones: zones), label) {
-          XCTAssertEqual($0 as? RuleValidationError, error, label)
+          XCTAssertEqual($0 as? RuleError, error, label)
         }
         // Every field once: no error is reported twice (as validating twice would).
         XCTAssertEqual(Set(error.errors).count, error.errors.count, label)
@@ -165,16 +165,16 @@ final class SaveAndCompileTests: XCTestCase {
       let at = savedAt(using: &rng)
       let json = try JSONEncoder().encode(rule)
       let label = "[seed \(seed), round \(round)] saved at \(at): \(rule)"
-      let expected = Result { () throws(RuleValidationError) in
+      let expected = Result { () throws(RuleError) in
         let saved = try rule.saved(at: at, zones: zones)
         return Saved((saved, try DoNotDisturbSchedule(rule: saved, zones: zones)))
       }
-      let byValue = Result { () throws(RuleValidationError) in
+      let byValue = Result { () throws(RuleError) in
         Saved(try rule.savedAndCompiled(at: at, zones: zones))
       }
       XCTAssertEqual(byValue, expected, label)
       for (kind, bytes) in byteForms([UInt8](json)) {
-        let byDocument = Result { () throws(RuleDocumentError) in
+        let byDocument = Result { () throws(RuleError) in
           Saved(try DoNotDisturbRule.savedAndCompiled(jsonBytes: bytes, at: at, zones: zones))
         }
         XCTAssertEqual(byDocument, expected, "\(kind) \(label)")
@@ -208,12 +208,12 @@ final class SaveAndCompileTests: XCTestCase {
       let json = try JSONEncoder().encode(rule)
       let label = "[seed \(seed), round \(round)] \(String(decoding: json, as: UTF8.self))"
       let expected = weeklyStepByStep(json)
-      let actual = Result { () throws(RuleDocumentError) in
+      let actual = Result { () throws(RuleError) in
         try WeeklySchedule(jsonBytes: json, zones: zones)
       }
       XCTAssertEqual(actual, expected, label)
       for (kind, bytes) in byteForms([UInt8](json)) {
-        let fromBytes = Result { () throws(RuleDocumentError) in
+        let fromBytes = Result { () throws(RuleError) in
           try WeeklySchedule(jsonBytes: bytes, zones: zones)
         }
         XCTAssertEqual(fromBytes, expected, "\(kind) \(label)")
@@ -224,7 +224,7 @@ final class SaveAndCompileTests: XCTestCase {
   }
 
   /// Decode, then compile, as a result.
-  func weeklyStepByStep(_ json: Data) -> Result<WeeklySchedule, RuleDocumentError> {
+  func weeklyStepByStep(_ json: Data) -> Result<WeeklySchedule, RuleError> {
     let rule: WeeklyScheduleRule
     do { rule = try WeeklyScheduleRule(jsonBytes: json) } catch {
       return .failure(error)
@@ -247,7 +247,7 @@ final class SaveAndCompileTests: XCTestCase {
     ) {
       guard let error = $0 as? RuleError else { return XCTFail("\($0)") }
       XCTAssertEqual(
-        error.errors.map(\.field), ["doNotDisturbRule.startHour", "doNotDisturbRule.timeZoneID"])
+        error.errors.map(\.keyPath), ["doNotDisturbRule.startHour", "doNotDisturbRule.timeZoneID"])
       XCTAssertEqual(error.errors.map(\.code), [.invalidHour, .invalidTimeZone])
     }
     XCTAssertThrowsError(
@@ -263,7 +263,7 @@ final class SaveAndCompileTests: XCTestCase {
     let dnd = DoNotDisturbRule(enabled: true, startHour: 25, endHour: 8, repeatMode: .once)
     for rule in [OfflinePushRule(), OfflinePushRule(doNotDisturbRule: dnd)] {
       XCTAssertThrowsError(try rule.savedAndCompiled(at: late, zones: zones)) {
-        let fields = ($0 as? RuleValidationError)?.errors.map(\.field)
+        let fields = ($0 as? RuleError)?.errors.map(\.keyPath)
         XCTAssertEqual(
           fields,
           rule.doNotDisturbRule == nil ? ["savedAt"] : ["doNotDisturbRule.startHour", "savedAt"])

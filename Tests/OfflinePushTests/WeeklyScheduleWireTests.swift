@@ -15,7 +15,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
      "snooze": {"from": 1767225600, "until": 1767229200}}
     """
 
-  func decode(_ text: String) throws(RuleDecodingError) -> WeeklyScheduleRule {
+  func decode(_ text: String) throws(RuleError) -> WeeklyScheduleRule {
     try WeeklyScheduleRule(jsonBytes: Data(text.utf8))
   }
 
@@ -64,7 +64,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
       (#"{"polarity": "quiet", "windows": [], "snooze": null}"#, "snooze"),
     ] {
       XCTAssertThrowsError(try decode(text), text) { error in
-        XCTAssertEqual((error as? RuleDecodingError)?.errors.first?.keyPath, keyPath, text)
+        XCTAssertEqual((error as? RuleError)?.errors.first?.keyPath, keyPath, text)
       }
     }
   }
@@ -96,7 +96,7 @@ final class WeeklyScheduleWireTests: XCTestCase {
       (#"{"polarity": "quiet", "windows": [], "timeZoneID": 7}"#, "timeZoneID"),
     ] {
       XCTAssertThrowsError(try decode(text), text) { error in
-        XCTAssertEqual((error as? RuleDecodingError)?.errors.first?.keyPath, keyPath, text)
+        XCTAssertEqual((error as? RuleError)?.errors.first?.keyPath, keyPath, text)
       }
     }
   }

@@ -13,7 +13,7 @@ final class WireCompactPathTests: XCTestCase {
     if general {
       return bytes.withUnsafeBufferPointer { buffer in
         var rule = OfflinePushRule()
-        do throws(RuleDecodingError) {
+        do throws(RuleError) {
           try rule.readDocumentInGeneral(buffer)
           return "\(rule)"
         } catch {
@@ -21,7 +21,7 @@ final class WireCompactPathTests: XCTestCase {
         }
       }
     }
-    do throws(RuleDecodingError) {
+    do throws(RuleError) {
       return "\(try OfflinePushRule(jsonBytes: bytes))"
     } catch {
       return "error: \(error)"

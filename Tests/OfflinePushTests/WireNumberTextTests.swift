@@ -22,7 +22,7 @@ final class WireNumberTextTests: XCTestCase {
     }
     for text in ["21.9999999999999999", "1e-400"] {
       XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: rule(startHour: text)), text) {
-        let error = $0 as? RuleDecodingError
+        let error = $0 as? RuleError
         XCTAssertEqual(error?.errors.first?.keyPath, "startHour", "\($0)")
         XCTAssertEqual(
           error?.errors.first?.reason, "\(text) is not an integer within 64 bits", "\($0)")
@@ -31,7 +31,7 @@ final class WireNumberTextTests: XCTestCase {
     let push =
       #"{"onlinePlatforms": [1, 2.0, 3e0], "doNotDisturbRule": {"onceEndTimestamp": 1767225600.0000001}}"#
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(push.utf8))) {
-      let error = $0 as? RuleDecodingError
+      let error = $0 as? RuleError
       XCTAssertEqual(error?.errors.first?.keyPath, "doNotDisturbRule.onceEndTimestamp", "\($0)")
       XCTAssertEqual(
         error?.errors.first?.reason, "1767225600.0000001 is not an integer within 64 bits")
@@ -39,7 +39,7 @@ final class WireNumberTextTests: XCTestCase {
     let platforms = #"{"onlinePlatforms": [1, 2.0, 3e0, 1e-400]}"#
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(platforms.utf8))) {
       XCTAssertEqual(
-        ($0 as? RuleDecodingError)?.errors.first?.keyPath, "onlinePlatforms[3]", "\($0)")
+        ($0 as? RuleError)?.errors.first?.keyPath, "onlinePlatforms[3]", "\($0)")
     }
     let exact = try OfflinePushRule(
       jsonBytes: Data(#"{"onlinePlatforms": [1, 2.0, 3e0, 400e-2]}"#.utf8))
@@ -49,7 +49,7 @@ final class WireNumberTextTests: XCTestCase {
       """#
     XCTAssertThrowsError(try WeeklyScheduleRule(jsonBytes: Data(weekly.utf8))) {
       XCTAssertEqual(
-        ($0 as? RuleDecodingError)?.errors.first?.keyPath, "windows[0].weekdays[2]", "\($0)")
+        ($0 as? RuleError)?.errors.first?.keyPath, "windows[0].weekdays[2]", "\($0)")
     }
     let snooze = #"{"polarity": "quiet", "windows": [], "snooze": {"from": 1.0e9, "until": 2e9}}"#
     XCTAssertEqual(
@@ -83,7 +83,7 @@ final class WireNumberTextTests: XCTestCase {
     ]
     for (json, path) in cases {
       XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(json.utf8)), json) {
-        let error = $0 as? RuleDecodingError
+        let error = $0 as? RuleError
         XCTAssertEqual(error?.errors.first?.keyPath, path, "\($0)")
         XCTAssertEqual(error?.errors.first?.reason, "the key appears twice in one object", "\($0)")
       }
@@ -128,7 +128,7 @@ final class WireNumberTextTests: XCTestCase {
       try OfflinePushRule(jsonBytes: Array(#"{"x": {"\ud800": 1, "\uD800": 2}}"#.utf8))
     ) {
       XCTAssertEqual(
-        ($0 as? RuleDecodingError)?.errors.first?.reason, "the key appears twice in one object")
+        ($0 as? RuleError)?.errors.first?.reason, "the key appears twice in one object")
     }
   }
 
@@ -141,9 +141,9 @@ final class WireNumberTextTests: XCTestCase {
     }
     XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Data(#"{"offlinePushEnabled": tru}"#.utf8)))
     {
-      XCTAssertEqual(($0 as? RuleDecodingError)?.errors.first?.keyPath, "")
+      XCTAssertEqual(($0 as? RuleError)?.errors.first?.keyPath, "")
       XCTAssertEqual(
-        ($0 as? RuleDecodingError)?.errors.first?.reason, "at byte 23: expected a value, found 't'")
+        ($0 as? RuleError)?.errors.first?.reason, "at byte 23: expected a value, found 't'")
     }
   }
 }

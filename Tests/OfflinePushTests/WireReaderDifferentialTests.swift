@@ -118,7 +118,7 @@ final class WireReaderDifferentialTests: XCTestCase {
       ),
     ] {
       XCTAssertThrowsError(try OfflinePushRule(jsonBytes: Array(document.utf8)), document) {
-        let error = $0 as? RuleDecodingError
+        let error = $0 as? RuleError
         XCTAssertEqual(error?.errors.first?.keyPath, keyPath, document)
         XCTAssertEqual(error?.errors.first?.reason, reason, document)
         XCTAssertEqual(error?.errors.count, 1, document)
@@ -131,9 +131,9 @@ final class WireReaderDifferentialTests: XCTestCase {
     ] {
       let notUTF8: [UInt8] = Array(prefix.utf8) + [0xFF] + Array(suffix.utf8)
       XCTAssertThrowsError(try DoNotDisturbRule(jsonBytes: notUTF8), prefix) {
-        XCTAssertEqual(($0 as? RuleDecodingError)?.errors.first?.keyPath, "", prefix)
+        XCTAssertEqual(($0 as? RuleError)?.errors.first?.keyPath, "", prefix)
         XCTAssertEqual(
-          ($0 as? RuleDecodingError)?.errors.first?.reason,
+          ($0 as? RuleError)?.errors.first?.reason,
           "at byte \(offset): expected UTF-8 in a string, found byte 255", prefix)
       }
     }

@@ -46,7 +46,7 @@ final class DocumentedErrorTextTests: XCTestCase {
   /// of one of these shapes in the documentation is an error text, which an example must
   /// print.
   static let errorShapes: [String] = [
-    // A decoding error, as RuleDecodingError and dnd eval's invalidJSON write it.
+    // A decoding error, as RuleError and dnd eval's invalidJSON write it.
     #"^invalid JSON( at [^ ]+)?: "#,
     // A received payload that is not a recall command (RecallPayloadError).
     #"^not a recall command( at [^ ]+)?: "#,

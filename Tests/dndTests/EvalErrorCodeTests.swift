@@ -5,7 +5,7 @@ import OfflinePush
 import XCTest
 import ZoneInfo
 
-/// The codes `dnd eval` writes are the ones `EvalError.Code.all` lists, and a save instant's
+/// The codes `dnd eval` writes are the ones `RuleFieldError.Code.evalCodes` lists, and a save instant's
 /// error keeps the query's own key, `savedAt`, whatever the rule.
 final class EvalErrorCodeTests: XCTestCase {
   /// The engine's answer to each line, through the fast path and the general parser.
@@ -55,8 +55,8 @@ final class EvalErrorCodeTests: XCTestCase {
       #"{"pushRule": {}, "kind": "call", "platform": 1, "at": 0, "message": {"sender": ""}}"#,
     ]
     let written = try errors(lines).map(\.code)
-    let listed = Set(EvalError.Code.all.map(\.rawValue))
-    XCTAssertEqual(listed.count, EvalError.Code.all.count, "listed once each")
+    let listed = Set(RuleFieldError.Code.evalCodes.map(\.rawValue))
+    XCTAssertEqual(listed.count, RuleFieldError.Code.evalCodes.count, "listed once each")
     XCTAssertTrue(listed.isSuperset(of: written), "\(Set(written).subtracting(listed))")
     // The lines reach every listed code.
     XCTAssertEqual(Set(written), listed)

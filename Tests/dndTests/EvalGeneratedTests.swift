@@ -132,7 +132,7 @@ final class EvalGeneratedTests: XCTestCase {
     var line = "{\"rule\": \(Self.json(rule, &random)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
-    let prepared = Result { () throws(RuleValidationError) in
+    let prepared = Result { () throws(RuleError) in
       if let savedAt { return try rule.savedAndCompiled(at: savedAt, zones: zones).compiled }
       return try DoNotDisturbSchedule(rule: rule, zones: zones)
     }
@@ -145,7 +145,7 @@ final class EvalGeneratedTests: XCTestCase {
   /// The expected answer from the library: saved and compiled as the server would (its one
   /// save-and-compile call when the query has `savedAt`), `at` checked, then asked.
   static func expected<Compiled>(
-    _ prepared: Result<Compiled, RuleValidationError>, at: Int64,
+    _ prepared: Result<Compiled, RuleError>, at: Int64,
     ask: (Compiled) throws -> Expected
   ) -> Expected {
     var errors: [RuleFieldError] = []
@@ -155,7 +155,7 @@ final class EvalGeneratedTests: XCTestCase {
     case .failure(let error): errors = error.errors
     }
     if !Zone.supportedInstants.contains(at) {
-      errors.append(RuleFieldError(code: .invalidInstant, field: "at", value: "", reason: ""))
+      errors.append(RuleFieldError(code: .invalidInstant, keyPath: "at", value: "", reason: ""))
     }
     guard errors.isEmpty, let compiled else { return .error(errors[0].code.rawValue) }
     return (try? ask(compiled)) ?? .error("invalidInstant")
@@ -198,7 +198,7 @@ final class EvalGeneratedTests: XCTestCase {
       + "\"platform\": \(target.rawValue), \"onlinePlatforms\": \(list(online)), \"at\": \(at)"
     if let savedAt { line += ", \"savedAt\": \(savedAt)" }
     line += "}"
-    let prepared = Result { () throws(RuleValidationError) in
+    let prepared = Result { () throws(RuleError) in
       if let savedAt {
         return try rule.savedAndCompiled(at: savedAt, zones: zones).compiled
       }

@@ -1,4 +1,5 @@
 import BatchEvaluation
+import DNDSchedule
 import DNDTestSupport
 import Foundation
 import OfflinePush
@@ -32,7 +33,7 @@ final class EvalHelpListTests: XCTestCase {
   }
 
   func testEveryErrorCodeIsListedAndNoOther() {
-    let all = EvalError.Code.all.map(\.rawValue)
+    let all = RuleFieldError.Code.evalCodes.map(\.rawValue)
     let errors = section(startingWith: "Error line:")
     // One line per code, in the engine's order, each with what it means.
     let listed = errors.compactMap { line -> String? in

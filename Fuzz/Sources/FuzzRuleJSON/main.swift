@@ -1,5 +1,5 @@
 // Fuzz target `rule-json`: arbitrary bytes as the JSON of an offline push rule and of a
-// do-not-disturb rule. A typed RuleDecodingError, or a rule that round-trips, validates,
+// do-not-disturb rule. A typed RuleError, or a rule that round-trips, validates,
 // saves, compiles and decides consistently against the system tzdata. The same bytes as a
 // received push: a recall command's id builds a recall payload again, within APNs' limit and
 // read back to the same id, or a typed RecallPayloadError (payloadTooLarge).
@@ -26,7 +26,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let probes = PropertyProbes(input, extra: 2)
   if let rule = decode(
     json,
-    { (json) throws(RuleDecodingError) in
+    { (json) throws(RuleError) in
       try DoNotDisturbRule(jsonBytes: json)
     })
   {
@@ -34,7 +34,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   }
   if let rule = decode(
     json,
-    { (json) throws(RuleDecodingError) in
+    { (json) throws(RuleError) in
       try OfflinePushRule(jsonBytes: json)
     })
   {
@@ -70,9 +70,9 @@ func exerciseRecall(_ payload: Data) {
   }
 }
 
-/// Decodes through the library's decoder; a failure must be a keyed `RuleDecodingError`.
+/// Decodes through the library's decoder; a failure must be a keyed `RuleError`.
 func decode<T: Codable & Equatable>(
-  _ json: Data, _ decoder: (Data) throws(RuleDecodingError) -> T
+  _ json: Data, _ decoder: (Data) throws(RuleError) -> T
 ) -> T? {
   let value: T
   do {

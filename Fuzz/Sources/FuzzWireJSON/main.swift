@@ -2,7 +2,7 @@
 //
 // The strict byte reader of every wire type, the one JSON reader of the library: on any bytes,
 // a value that its writer writes back to bytes the reader reads to the same value, or a typed
-// `RuleDecodingError` naming at least one field; never a crash, a hang or a silent default.
+// `RuleError` naming at least one field; never a crash, a hang or a silent default.
 // The same bytes as a document holding a rule under `pushRule`: the member `EmbeddedJSON`
 // finds reads as the whole document's `pushRule` does.
 import DNDSchedule
@@ -14,23 +14,23 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let document = Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
   check(
     document, OfflinePushRule.self,
-    { (bytes) throws(RuleDecodingError) in
+    { (bytes) throws(RuleError) in
       try OfflinePushRule(jsonBytes: bytes)
     }, { $0.jsonBytes() })
   check(
     document, DoNotDisturbRule.self,
-    { (bytes) throws(RuleDecodingError) in
+    { (bytes) throws(RuleError) in
       try DoNotDisturbRule(jsonBytes: bytes)
     }, { $0.jsonBytes() })
   check(
     document, WeeklyScheduleRule.self,
-    { (bytes) throws(RuleDecodingError) in
+    { (bytes) throws(RuleError) in
       try WeeklyScheduleRule(jsonBytes: bytes)
     }, { $0.jsonBytes() })
   if let member = try? EmbeddedJSON.bytes(at: ["pushRule"], in: document) {
     // A document EmbeddedJSON accepts is strict JSON: its member reads alike from a slice.
-    let whole = Result { () throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: member) }
-    let again = Result { () throws(RuleDecodingError) in
+    let whole = Result { () throws(RuleError) in try OfflinePushRule(jsonBytes: member) }
+    let again = Result { () throws(RuleError) in
       try OfflinePushRule(jsonBytes: member[...])
     }
     require(whole == again, "a member reads differently from an array and a slice")
@@ -42,7 +42,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// that names at least one field.
 func check<Value: Equatable>(
   _ document: [UInt8], _ type: Value.Type,
-  _ read: ([UInt8]) throws(RuleDecodingError) -> Value, _ write: (Value) -> [UInt8]
+  _ read: ([UInt8]) throws(RuleError) -> Value, _ write: (Value) -> [UInt8]
 ) {
   do {
     let value = try read(document)

@@ -1,13 +1,14 @@
 import BatchEvaluation
+import DNDSchedule
 import OfflinePush
 
 /// The part of `dnd eval --help` after its options, built from the engine's own lists: every
 /// query shape it answers (`EvalQueryShape.all`) and every error code it writes
-/// (`EvalError.Code.all`), so that the help cannot leave one out.
+/// (`RuleFieldError.Code.evalCodes`), so that the help cannot leave one out.
 enum EvalHelp {
   /// What each error code means, for the help; a test checks that it covers exactly the
   /// codes the engine writes.
-  static let meanings: [EvalError.Code: String] = [
+  static let meanings: [RuleFieldError.Code: String] = [
     .invalidJSON:
       "the line is not JSON (or is empty, or longer than 1 MiB), or a rule value has the "
       + "wrong JSON type",
@@ -16,37 +17,37 @@ enum EvalHelp {
       + "at/savedAt/kind/platform/onlinePlatforms missing or ill-typed, more than "
       + "\(OfflinePushRule.maximumPlatformCount) onlinePlatforms, or preferences, "
       + "conversation or message beside a rule that is not a push rule",
-    EvalError.Code(.invalidHour): "startHour or endHour outside 0...23",
-    EvalError.Code(.invalidMinute): "startMinute or endMinute outside 0...59",
-    EvalError.Code(.invalidRepeatMode): "repeatMode other than 0...3",
-    EvalError.Code(.invalidCustomRepeatDays):
+    .invalidHour: "startHour or endHour outside 0...23",
+    .invalidMinute: "startMinute or endMinute outside 0...59",
+    .invalidRepeatMode: "repeatMode other than 0...3",
+    .invalidCustomRepeatDays:
       "customRepeatDays outside 0...127, or 0 in an enabled custom rule",
-    EvalError.Code(.invalidTimeZone):
+    .invalidTimeZone:
       "timeZoneID unknown or malformed, or its zone could not be loaded",
-    EvalError.Code(.missingOnceEnd):
+    .missingOnceEnd:
       "an enabled one-off rule (repeatMode 1) without onceEndTimestamp (savedAt computes it)",
-    EvalError.Code(.invalidInstant):
+    .invalidInstant:
       "at, savedAt or onceEndTimestamp outside the years -9999...9999",
-    EvalError.Code(.invalidSchedule):
+    .invalidSchedule:
       "schedule: an unknown polarity, a missing key, or a value of the wrong JSON type",
-    EvalError.Code(.invalidWindow): "a schedule window's start or end not HH:MM in 00:00...23:59",
-    EvalError.Code(.invalidWeekday):
+    .invalidWindow: "a schedule window's start or end not HH:MM in 00:00...23:59",
+    .invalidWeekday:
       "a weekday outside 1...7 (ISO, 1 = Monday), or a window with no weekday",
-    EvalError.Code(.invalidSnooze): "a snooze bound out of range, or from not before until",
-    EvalError.Code(.tooManyPlatforms):
+    .invalidSnooze: "a snooze bound out of range, or from not before until",
+    .tooManyPlatforms:
       "a rule's platform list has more than \(OfflinePushRule.maximumPlatformCount) entries",
-    EvalError.Code(.invalidPlatform):
+    .invalidPlatform:
       "a rule's platform list holds a value outside 0...63 (ZIM's platforms are 1...10 and 32)",
-    EvalError.Code(.invalidPreferences):
+    .invalidPreferences:
       "preferences: a bad level, an empty or overlong (> "
       + "\(PushPreferences.maximumUserIDByteCount) bytes) sender, a negative "
       + "repeatCallSeconds, or a wrong JSON type",
-    EvalError.Code(.tooManySenders):
+    .tooManySenders:
       "preferences.breakthrough.senders has more than \(PushPreferences.maximumSenderCount) "
       + "entries",
-    EvalError.Code(.invalidConversation):
+    .invalidConversation:
       "conversation: a bad level, until outside the supported years, or a wrong JSON type",
-    EvalError.Code(.invalidMessage):
+    .invalidMessage:
       "message: an empty or overlong sender, previousCallAt outside the supported years, or "
       + "a wrong JSON type",
   ]
@@ -77,8 +78,8 @@ enum EvalHelp {
       "A rule's invalid fields are all named in the message; the code is the first one's.",
       width: CommandSpec.width - 2
     ).map { "  " + $0 }
-    let column = (EvalError.Code.all.map(\.rawValue.count).max() ?? 0) + 2
-    for code in EvalError.Code.all {
+    let column = (RuleFieldError.Code.evalCodes.map(\.rawValue.count).max() ?? 0) + 2
+    for code in RuleFieldError.Code.evalCodes {
       lines += CommandSpec.item(code.rawValue, meanings[code] ?? "", column: column)
     }
     return lines.joined(separator: "\n") + "\n\n" + footer

@@ -64,13 +64,13 @@ struct RuleInput {
     /// member's key.
     func decode<Value>(
       member key: String? = nil, as typeName: String,
-      _ read: (ArraySlice<UInt8>) throws(RuleDecodingError) -> Value
+      _ read: (ArraySlice<UInt8>) throws(RuleError) -> Value
     ) throws(CLIError) -> Value {
-      let located: RuleDecodingError
-      do throws(RuleDecodingError) {
+      let located: RuleError
+      do throws(RuleError) {
         guard let key else { return try read(bytes[...]) }
         guard !probe.nulls.contains(key), let range = probe.values[key] else {
-          throw RuleDecodingError(errors: [
+          throw RuleError(errors: [
             RuleFieldError(
               code: .nullValue, keyPath: "", value: "null",
               reason: "expected \(typeName), found null")
@@ -86,7 +86,7 @@ struct RuleInput {
     }
     if probe.keys.contains("schedule") {
       weeklySchedule = try decode(member: "schedule", as: "WeeklyScheduleRule") {
-        bytes throws(RuleDecodingError) in try WeeklyScheduleRule(jsonBytes: bytes)
+        bytes throws(RuleError) in try WeeklyScheduleRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule()
       isPushRule = false
@@ -94,7 +94,7 @@ struct RuleInput {
       return
     }
     if probe.keys.contains("windows") || probe.keys.contains("polarity") {
-      weeklySchedule = try decode(as: "WeeklyScheduleRule") { bytes throws(RuleDecodingError) in
+      weeklySchedule = try decode(as: "WeeklyScheduleRule") { bytes throws(RuleError) in
         try WeeklyScheduleRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule()
@@ -106,12 +106,12 @@ struct RuleInput {
       // An eval query line: its rule (an explicit null is an error, as in the query).
       if probe.keys.contains("pushRule") {
         pushRule = try decode(member: "pushRule", as: "OfflinePushRule") {
-          bytes throws(RuleDecodingError) in try OfflinePushRule(jsonBytes: bytes)
+          bytes throws(RuleError) in try OfflinePushRule(jsonBytes: bytes)
         }
         isPushRule = true
       } else {
         let dnd = try decode(member: "rule", as: "DoNotDisturbRule") {
-          bytes throws(RuleDecodingError) in try DoNotDisturbRule(jsonBytes: bytes)
+          bytes throws(RuleError) in try DoNotDisturbRule(jsonBytes: bytes)
         }
         pushRule = OfflinePushRule(doNotDisturbRule: dnd)
         isPushRule = false
@@ -120,7 +120,7 @@ struct RuleInput {
       return
     }
     if !probe.keys.isDisjoint(with: Self.pushKeys) {
-      pushRule = try decode(as: "OfflinePushRule") { bytes throws(RuleDecodingError) in
+      pushRule = try decode(as: "OfflinePushRule") { bytes throws(RuleError) in
         try OfflinePushRule(jsonBytes: bytes)
       }
       isPushRule = true
@@ -128,7 +128,7 @@ struct RuleInput {
         probe.keys.subtracting(Self.pushKeys).sorted()
         + probe.nestedDNDKeys.subtracting(Self.dndKeys).sorted().map { "doNotDisturbRule." + $0 }
     } else {
-      let dnd = try decode(as: "DoNotDisturbRule") { bytes throws(RuleDecodingError) in
+      let dnd = try decode(as: "DoNotDisturbRule") { bytes throws(RuleError) in
         try DoNotDisturbRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule(doNotDisturbRule: dnd)
@@ -149,7 +149,7 @@ struct RuleInput {
   /// - Returns: The compiled rule.
   /// - Throws: ``CLIError`` listing every invalid field.
   func compile(savedAt: Int64?, zones: ZoneDatabase) throws(CLIError) -> CompiledOfflinePushRule {
-    do throws(RuleValidationError) {
+    do throws(RuleError) {
       if let savedAt {
         return try pushRule.savedAndCompiled(at: savedAt, zones: zones).compiled
       }
@@ -169,9 +169,9 @@ struct RuleInput {
   /// A field error with the `doNotDisturbRule.` prefix removed, for bare DND rules.
   static func unnested(_ error: RuleFieldError) -> RuleFieldError {
     let prefix = "doNotDisturbRule."
-    guard error.field.hasPrefix(prefix) else { return error }
+    guard error.keyPath.hasPrefix(prefix) else { return error }
     var copy = error
-    copy.field = String(error.field.dropFirst(prefix.count))
+    copy.keyPath = String(error.keyPath.dropFirst(prefix.count))
     return copy
   }
 }
@@ -187,13 +187,13 @@ private struct KeyProbe {
   /// The top-level keys whose value is `null`.
   var nulls: Set<String> = []
 
-  init(_ bytes: [UInt8]) throws(RuleDecodingError) {
+  init(_ bytes: [UInt8]) throws(RuleError) {
     self = try bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(RuleDecodingError) in try Self(reading: buffer) }
+      Result { () throws(RuleError) in try Self(reading: buffer) }
     }.get()
   }
 
-  init(reading bytes: UnsafeBufferPointer<UInt8>) throws(RuleDecodingError) {
+  init(reading bytes: UnsafeBufferPointer<UInt8>) throws(RuleError) {
     var reader = JSONReader(bytes)
     var notAnObject: JSONFieldError?
     do throws(JSONReadStop) {
@@ -224,8 +224,8 @@ private struct KeyProbe {
       }
       try reader.finishDocument()
     } catch {
-      throw RuleDecodingError(JSONDocument.documentError(error, bytes))
+      throw RuleError(JSONDocument.documentError(error, bytes))
     }
-    if let notAnObject { throw RuleDecodingError(errors: [RuleFieldError(notAnObject)]) }
+    if let notAnObject { throw RuleError(errors: [RuleFieldError(notAnObject)]) }
   }
 }
