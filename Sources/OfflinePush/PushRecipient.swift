@@ -1,32 +1,6 @@
 /// One recipient of a push decided in a batch (see
-/// ``CompiledOfflinePushRule/decide(kind:at:rules:recipients:into:)``).
+/// ``CompiledOfflinePushRule/decide(kind:at:message:rules:preferences:recipients:into:)``).
 public struct PushRecipient: Sendable, Hashable {
-  /// The position of the recipient's compiled rule in the batch's rules.
-  public var ruleIndex: Int
-  /// The platform of the device the push would go to.
-  public var target: Platform
-  /// The platforms the recipient is online on now.
-  public var online: PlatformSet
-
-  /// A recipient.
-  ///
-  /// - Parameters:
-  ///   - ruleIndex: The position of the recipient's rule in the batch's rules.
-  ///   - target: The platform of the device the push would go to.
-  ///   - online: The platforms the recipient is online on now.
-  @inlinable
-  public init(ruleIndex: Int, target: Platform, online: PlatformSet) {
-    self.ruleIndex = ruleIndex
-    self.target = target
-    self.online = online
-  }
-}
-
-/// One recipient of a message decided in a batch with the whole decision (see
-/// ``CompiledOfflinePushRule/decide(kind:at:message:rules:preferences:recipients:into:)``):
-/// beside today's recipient, the recipient's setting for the conversation and whether the
-/// message @-mentions them.
-public struct PolicyRecipient: Sendable, Hashable {
   /// The position of the recipient's compiled rule in the batch's rules, and of their
   /// preferences in the batch's preferences.
   public var ruleIndex: Int
@@ -43,7 +17,7 @@ public struct PolicyRecipient: Sendable, Hashable {
   /// A recipient.
   ///
   /// - Parameters:
-  ///   - ruleIndex: The position of the recipient's rule and preferences.
+  ///   - ruleIndex: The position of the recipient's rule (and preferences) in the batch.
   ///   - target: The platform of the device the push would go to.
   ///   - online: The platforms the recipient is online on now.
   ///   - conversation: The recipient's setting for the conversation, if any.
