@@ -47,6 +47,7 @@ extension CompiledOfflinePushRule {
   {
     decisions.removeAll(keepingCapacity: true)
     guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    let facts = message.facts
     if let preferences {
       try decide(
         kind: kind, at: instant, message: message, rules: rules, preferences: preferences,
@@ -86,7 +87,7 @@ extension CompiledOfflinePushRule {
               fetchedBase[k].decide(
                 kind: kind, target: recipient.target, online: recipient.online, at: instant,
                 preferences: nil, conversation: conversation, message: message,
-                mentioned: recipient.mentioned, spans: &spans))
+                facts: facts, mentioned: recipient.mentioned, spans: &spans))
           } else {
             decisions.append(
               fetchedBase[k].decide(

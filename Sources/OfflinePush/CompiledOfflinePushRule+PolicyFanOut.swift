@@ -9,7 +9,7 @@ extension CompiledOfflinePushRule {
     Rules: RandomAccessCollection, Preferences: RandomAccessCollection,
     Recipients: RandomAccessCollection
   >(
-    kind: PushKind, at instant: Int64, message: PushMessage?, rules: Rules,
+    kind: PushKind, at instant: Int64, message: borrowing PushMessage?, rules: Rules,
     preferences: Preferences, recipients: Recipients, into decisions: inout [PushDecision]
   ) throws(FanOutError)
   where
@@ -25,6 +25,7 @@ extension CompiledOfflinePushRule {
     decisions.reserveCapacity(recipients.count)
     var spans = ZoneSpans(instant: instant)
     defer { spans.deallocate() }
+    let facts = message.facts
     var position = 0
     for recipient in recipients {
       let index = recipient.ruleIndex
@@ -36,27 +37,27 @@ extension CompiledOfflinePushRule {
         rules[index].decide(
           kind: kind, target: recipient.target, online: recipient.online, at: instant,
           preferences: preferences[index], conversation: recipient.conversation,
-          message: message, mentioned: recipient.mentioned,
+          message: message, facts: facts, mentioned: recipient.mentioned,
           spans: &spans))
       position += 1
     }
   }
 
-  /// The decision with preferences, a conversation setting or a message for an instant known to be in range, with the zone's span from a
-  /// batch's per-zone look-ups.
+  /// The decision with preferences or a conversation setting for an instant known to be in
+  /// range, with the zone's span from a batch's per-zone look-ups.
   @inlinable @inline(__always)
   func decide(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
     preferences: CompiledPushPreferences?, conversation: ConversationSetting?,
-    message: PushMessage?, mentioned: Bool,
+    message: borrowing PushMessage?, facts: PushMessage.Facts, mentioned: Bool,
     spans: inout ZoneSpans
   ) -> PushDecision {
     if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
       return decision
     }
     if let decision = levelDecision(
-      kind: kind, at: instant, preferences: preferences, conversation: conversation,
-      mentioned: mentioned, mentionAll: message?.mentionAll ?? false)
+      kind: kind, at: instant, level: preferences?.level ?? .all, conversation: conversation,
+      mentioned: mentioned, mentionAll: facts.mentionAll)
     {
       return decision
     }
@@ -68,8 +69,9 @@ extension CompiledOfflinePushRule {
     } else {
       state = schedule.stateAndBlockEnd(unchecked: instant)
     }
-    return Self.decision(
-      dnd: state, kind: kind, at: instant, preferences: preferences, message: message,
+    guard let preferences else { return Self.decision(dnd: state) }
+    return preferences.decision(
+      dnd: state, kind: kind, at: instant, message: message, facts: facts,
       mentioned: mentioned)
   }
 }

@@ -69,9 +69,9 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   ///
   /// Without preferences the level is `all` and nothing breaks through; without a
   /// conversation setting the preferences' level applies; without a message there is no
-  /// sender, mention, urgency or previous call. So with none of the three, the answer is the
-  /// rule's alone (switches, platform rule, do-not-disturb), and the call costs what that
-  /// check costs: the branch on the absent values folds away.
+  /// sender, mention, urgency or previous call. So without preferences and a conversation
+  /// setting, the answer is the rule's alone (switches, platform rule, do-not-disturb), and
+  /// the call costs what that check costs: the branch on the absent values folds away.
   ///
   /// - Parameters:
   ///   - kind: Message or call.
@@ -90,27 +90,48 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   @inlinable @inline(__always)
   public func decide(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
-    preferences: CompiledPushPreferences? = nil, conversation: ConversationSetting? = nil,
-    message: PushMessage? = nil
+    preferences: borrowing CompiledPushPreferences? = nil,
+    conversation: ConversationSetting? = nil, message: borrowing PushMessage? = nil
   ) throws(ZoneError) -> PushDecision {
     if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
       return decision
     }
-    // Without preferences and a conversation setting no level suppresses and nothing lifts
-    // do-not-disturb, whatever the message: the rule alone answers.
-    guard preferences != nil || conversation != nil else {
+    // The preferences are switched on and the message's plain values read out at once,
+    // rather than either bound: a binding would be a copy (a retain and release, or an
+    // outlined copy of the message) a decision.
+    let facts = message.facts
+    switch preferences {
+    case .none:
+      // Without preferences nothing breaks through, and without a conversation setting either
+      // no level suppresses, whatever the message: the rule alone answers.
+      if conversation != nil,
+        let decision = levelDecision(
+          kind: kind, at: instant, level: .all, conversation: conversation,
+          mentioned: facts.mentioned, mentionAll: facts.mentionAll)
+      {
+        return decision
+      }
       return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
+    case .some(let preferences):
+      if let decision = levelDecision(
+        kind: kind, at: instant, level: preferences.level, conversation: conversation,
+        mentioned: facts.mentioned, mentionAll: facts.mentionAll)
+      {
+        return decision
+      }
+      return preferences.decision(
+        dnd: try stateAndBlockEnd(instant), kind: kind, at: instant, message: message,
+        facts: facts, mentioned: facts.mentioned)
     }
-    let mentioned = message?.mentioned ?? false
-    if let decision = levelDecision(
-      kind: kind, at: instant, preferences: preferences, conversation: conversation,
-      mentioned: mentioned, mentionAll: message?.mentionAll ?? false)
-    {
-      return decision
-    }
-    return Self.decision(
-      dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant,
-      preferences: preferences, message: message, mentioned: mentioned)
+  }
+
+  /// The schedule's state at the instant, with the range check written here rather than in a
+  /// call that throws (a throwing call can keep a caller's copy of the preferences alive).
+  @inlinable @inline(__always)
+  func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (inDND: Bool, blockEnd: Int64) {
+    if let state = schedule.fastStateAndBlockEnd(instant) { return state }
+    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    return schedule.stateAndBlockEnd(unchecked: instant)
   }
 
   /// The suppression by a switch or the platform rule, if any: the checks before DND.

@@ -79,38 +79,37 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   ///   - mentioned: Whether the push @-mentions this recipient.
   @inlinable @inline(__always)
   func breakthroughAfterSender(
-    kind: PushKind, at instant: Int64, message: PushMessage?, mentioned: Bool
+    kind: PushKind, at instant: Int64, message: PushMessage.Facts, mentioned: Bool
   ) -> Breakthrough? {
     var repeatCaller: UInt8 = 0
-    if kind == .call, repeatCallSeconds > 0, let previous = message?.previousCallAt {
+    if kind == .call, repeatCallSeconds > 0, let previous = message.previousCallAt {
       let (elapsed, overflow) = instant.subtractingReportingOverflow(previous)
       repeatCaller = unsafeBitCast(
         !overflow && elapsed >= 0 && elapsed <= repeatCallSeconds, to: UInt8.self)
     }
     // Bit i stands for the breakthrough with raw value i + 1; the lowest set bit is the first.
-    let urgent = (breakthroughSwitches &>> 1) & unsafeBitCast(message?.urgent ?? false, to: UInt8.self)
+    let urgent = (breakthroughSwitches &>> 1) & unsafeBitCast(message.urgent, to: UInt8.self)
     let mention = breakthroughSwitches & 1 & unsafeBitCast(mentioned, to: UInt8.self)
     let bits = repeatCaller | urgent &<< 1 | mention &<< 2
     // No bit set gives raw value 4: no breakthrough.
     return Breakthrough(rawValue: UInt8(truncatingIfNeeded: (bits | 8).trailingZeroBitCount) &+ 1)
   }
 
-  /// Whether the message's sender may be a priority sender, asked only when `asked` (without
-  /// a branch on it): false for every sender that is not (and for a table without senders) but
-  /// for about one in sixteen; one load, no branch.
+  /// Whether the sender with a hash may be a priority sender, asked only when `asked`
+  /// (without a branch on it): false for every sender that is not (and for a table without
+  /// senders) but for about one in sixteen; one load, no branch.
   @inlinable @inline(__always)
-  func mayListSender(of message: PushMessage?, if asked: Bool) -> Bool {
+  func mayListSender(hash: UInt64, if asked: Bool) -> Bool {
     guard let base = senders.base else { return false }
     // One test of one word, which the compiler cannot split into a branch on each condition.
-    let hash = message?.senderHash ?? 0
     let bit = SenderTable.filterBit(hash: hash) &* UInt64(unsafeBitCast(asked, to: UInt8.self))
     return SenderTable.filterWord(hash: hash, base: base) & bit != 0
   }
 
   /// Whether the message's sender is one of the priority senders (exact bytes).
   @inlinable @inline(__always)
-  func listsSender(of message: PushMessage?) -> Bool {
-    guard let base = senders.base, let message, let sender = message.sender else { return false }
-    return SenderTable.contains(sender, hash: message.senderHash, base: base)
+  func listsSender(of message: borrowing PushMessage?, hash: UInt64) -> Bool {
+    guard let base = senders.base else { return false }
+    return SenderTable.contains(senderOf: message, hash: hash, base: base)
   }
 }

@@ -39,9 +39,9 @@ final class EvalPolicyTests: XCTestCase {
     XCTAssertEqual(
       answers,
       [
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "prioritySender"}"#,
-        #"{"deliver": false, "reason": "notMentioned", "until": 1767312000, "breakthrough": null}"#,
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "mention"}"#,
+        #"{"breakthrough": "prioritySender", "deliver": true, "reason": null, "until": null}"#,
+        #"{"breakthrough": null, "deliver": false, "reason": "notMentioned", "until": 1767312000}"#,
+        #"{"breakthrough": "mention", "deliver": true, "reason": null, "until": null}"#,
       ])
     // The README's two more: a repeat call at the window's bound, and a mute that ends at the
     // instant asked.
@@ -56,8 +56,8 @@ final class EvalPolicyTests: XCTestCase {
         "{\(unmuted), " + #""message": {"sender": "eve", "urgent": true}}"#,
       ]),
       [
-        #"{"deliver": true, "reason": null, "until": null, "breakthrough": "repeatCaller"}"#,
-        #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400, "breakthrough": null}"#,
+        #"{"breakthrough": "repeatCaller", "deliver": true, "reason": null, "until": null}"#,
+        #"{"breakthrough": null, "deliver": false, "reason": "doNotDisturb", "until": 1767254400}"#,
       ])
   }
 
@@ -72,7 +72,7 @@ final class EvalPolicyTests: XCTestCase {
     ])
     let today = #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400}"#
     let withKey =
-      #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400, "breakthrough": null}"#
+      #"{"breakthrough": null, "deliver": false, "reason": "doNotDisturb", "until": 1767254400}"#
     XCTAssertEqual(answers, [today, withKey, withKey, withKey, today])
   }
 
@@ -196,8 +196,8 @@ final class EvalPolicyTests: XCTestCase {
       let until = answer.until.map(String.init) ?? "null"
       let breakthrough = answer.breakthrough.map { "\"\($0)\"" } ?? "null"
       expected.append(
-        "{\"deliver\": \(answer.delivers), \"reason\": \(reason), \"until\": \(until), "
-          + "\"breakthrough\": \(breakthrough)}")
+        "{\"breakthrough\": \(breakthrough), \"deliver\": \(answer.delivers), "
+          + "\"reason\": \(reason), \"until\": \(until)}")
     }
     let answers = try run(lines)
     var mismatches = 0
