@@ -71,7 +71,11 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// conversation setting the preferences' level applies; without a message there is no
   /// sender, mention, urgency or previous call. So without preferences and a conversation
   /// setting, the answer is the rule's alone (switches, platform rule, do-not-disturb), and
-  /// the call costs what that check costs: the branch on the absent values folds away.
+  /// the call costs what that check costs: the branch on the absent values folds away. The
+  /// values are borrowed, never copied; a loop that decides one message for many recipients
+  /// makes its `PushMessage?` once and passes it to each call (making an optional of a message
+  /// copies it), or uses the batch,
+  /// ``decide(kind:at:message:rules:preferences:recipients:into:)``.
   ///
   /// - Parameters:
   ///   - kind: Message or call.
