@@ -86,8 +86,8 @@ extension CompiledOfflinePushRule {
             decisions.append(
               fetchedBase[k].decide(
                 kind: kind, target: recipient.target, online: recipient.online, at: instant,
-                preferences: nil, conversation: conversation, message: message,
-                facts: facts, mentioned: recipient.mentioned, spans: &spans))
+                conversation: conversation, message: message, facts: facts,
+                mentioned: recipient.mentioned, spans: &spans))
           } else {
             decisions.append(
               fetchedBase[k].decide(
@@ -105,6 +105,21 @@ extension CompiledOfflinePushRule {
       decisions.removeAll(keepingCapacity: true)
       throw failure
     }
+  }
+
+  /// The decision with a conversation setting and no preferences, out of line: rare in a
+  /// batch without preferences, and kept out of its loop so that the rule-only decision is
+  /// inlined there.
+  @usableFromInline @inline(never)
+  func decide(
+    kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
+    conversation: ConversationSetting, message: PushMessage?, facts: PushMessage.Facts,
+    mentioned: Bool, spans: inout ZoneSpans
+  ) -> PushDecision {
+    decide(
+      kind: kind, target: target, online: online, at: instant, preferences: nil,
+      conversation: conversation, message: message, facts: facts, mentioned: mentioned,
+      spans: &spans)
   }
 
   /// How many rules a batch fetches before deciding on them (4 KiB of rules).
