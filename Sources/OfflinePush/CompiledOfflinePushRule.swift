@@ -124,18 +124,9 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
         return decision
       }
       return preferences.decision(
-        dnd: try stateAndBlockEnd(instant), kind: kind, at: instant, message: message,
+        dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant, message: message,
         facts: facts, mentioned: facts.mentioned)
     }
-  }
-
-  /// The schedule's state at the instant, with the range check written here rather than in a
-  /// call that throws (a throwing call can keep a caller's copy of the preferences alive).
-  @inlinable @inline(__always)
-  func stateAndBlockEnd(_ instant: Int64) throws(ZoneError) -> (inDND: Bool, blockEnd: Int64) {
-    if let state = schedule.fastStateAndBlockEnd(instant) { return state }
-    guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
-    return schedule.stateAndBlockEnd(unchecked: instant)
   }
 
   /// The suppression by a switch or the platform rule, if any: the checks before DND.
