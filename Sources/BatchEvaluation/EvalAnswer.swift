@@ -5,11 +5,11 @@ import OfflinePush
 public enum EvalAnswer: Sendable, Hashable {
   /// The answer to a DND query.
   case dnd(inDoNotDisturb: Bool, nextChange: Int64?)
-  /// The answer to a push query.
+  /// The answer to a push query: `deliver`, `reason` and `until`.
   case push(PushDecision)
   /// The answer to a push query with preferences, a conversation setting or a message: the
-  /// push answer and its `breakthrough`.
-  case policyPush(PushPolicyDecision)
+  /// decision's whole wire form (`PushDecision`'s `Codable` form), `breakthrough` included.
+  case policyPush(PushDecision)
   /// The answer to a weekly schedule query.
   case schedule(quiet: Bool, nextChange: Int64?)
   /// An error line.
@@ -31,18 +31,21 @@ public enum EvalAnswer: Sendable, Hashable {
       if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
       out.append("}\n")
     case .push(let decision):
+      out.append("{")
       Self.writeFields(of: decision, to: &out)
       out.append("}\n")
-    case .policyPush(let answer):
-      Self.writeFields(of: answer.decision, to: &out)
-      out.append(", \"breakthrough\": ")
-      if let breakthrough = answer.breakthrough {
+    case .policyPush(let decision):
+      // The keys in alphabetical order, as `JSONEncoder` with `.sortedKeys` writes them.
+      out.append("{\"breakthrough\": ")
+      if let breakthrough = decision.breakthrough {
         out.append(byte: UInt8(ascii: "\""))
         out.append(breakthrough.wireName)
         out.append(byte: UInt8(ascii: "\""))
       } else {
         out.append("null")
       }
+      out.append(", ")
+      Self.writeFields(of: decision, to: &out)
       out.append("}\n")
     case .error(let error):
       out.append("{\"error\": {\"code\": ")
@@ -55,9 +58,9 @@ public enum EvalAnswer: Sendable, Hashable {
 }
 
 extension EvalAnswer {
-  /// `{"deliver": …, "reason": …, "until": …` of a push answer, without the closing brace.
+  /// `"deliver": …, "reason": …, "until": …` of a push answer, without the braces.
   static func writeFields(of decision: PushDecision, to out: inout ByteWriter) {
-    out.append("{\"deliver\": ")
+    out.append("\"deliver\": ")
     out.append(bool: decision.delivers)
     out.append(", \"reason\": ")
     if let reason = decision.reason {

@@ -48,7 +48,7 @@ extension EvalEvaluation {
     case .success(let compiled): ready = compiled
     case .failure(let error): errors = error.errors
     }
-    var preferences = CompiledPushPreferences()
+    var preferences: CompiledPushPreferences?
     if let stated = policy.preferences {
       do {
         preferences = try CompiledPushPreferences(stated)
@@ -66,7 +66,7 @@ extension EvalEvaluation {
       return .policyPush(
         try ready.decide(
           kind: kind, target: platform, online: online, at: at, preferences: preferences,
-          conversation: policy.conversation, message: policy.message ?? PushMessage()))
+          conversation: policy.conversation, message: policy.message))
     } catch {
       return .error(EvalError(fields: [.outsideSupportedYears(keyPath: "at", at)]))
     }

@@ -69,10 +69,10 @@ package struct EvalQueryShape: Sendable {
       #"             "urgent": <bool>, "previousCallAt": <unix seconds>}"#,
     ],
     answer: [
-      #"{"deliver": true|false,"#,
+      "{\"breakthrough\": null|" + alternatives(Breakthrough.allCases.map(\.description)) + ",",
+      #" "deliver": true|false,"#,
       " \"reason\": null|" + alternatives(SuppressionReason.allCases.map(\.description)) + ",",
-      #" "until": <unix seconds or null>,"#,
-      " \"breakthrough\": null|" + alternatives(Breakthrough.allCases.map(\.description)) + "}",
+      #" "until": <unix seconds or null>}"#,
     ],
     note: alternatives(policyReasons.map(\.description))
       + " are for messages only; until is then the conversation's until when its level "

@@ -18,8 +18,8 @@ extension FixtureVerifier {
       let query = pushCase.query
       let library = try CompiledOfflinePushRule(rule: pushCase.rule, zones: zones).decide(
         kind: query.kind, target: query.target, online: PlatformSet(query.online),
-        at: query.instant, preferences: CompiledPushPreferences(query.preferences ?? .init()),
-        conversation: query.conversation, message: query.message ?? .init())
+        at: query.instant, preferences: query.preferences.map(CompiledPushPreferences.init),
+        conversation: query.conversation, message: query.message)
       let reference = try ReferencePushDecision.policyDecision(for: pushCase, zones: zones)
       var problems: [String] = []
       if Self.text(library) != row["expect"] { problems.append("library \(Self.text(library))") }
@@ -79,9 +79,10 @@ extension FixtureVerifier {
   }
 
   /// `deliver [breakthrough]` or `suppress REASON UNTIL`, as the table writes answers.
-  static func text(_ answer: PushPolicyDecision) -> String {
-    switch answer.decision {
-    case .deliver: return "deliver" + (answer.breakthrough.map { " \($0)" } ?? "")
+  static func text(_ answer: PushDecision) -> String {
+    switch answer {
+    case .deliver: return "deliver"
+    case .breakthrough(let breakthrough): return "deliver \(breakthrough)"
     case .suppress(let reason, let until):
       return "suppress \(reason) " + (until.map(String.init) ?? "-")
     }

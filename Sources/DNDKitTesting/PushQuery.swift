@@ -186,10 +186,10 @@ public enum ReferencePushDecision {
   /// - Parameters:
   ///   - pushCase: The stored rule, when it was saved, and the query.
   ///   - zones: The database the rule's zone comes from.
-  /// - Returns: The decision and the breakthrough that delivered, if any.
+  /// - Returns: The decision: a delivery, a breakthrough that delivered, or a suppression.
   /// - Throws: `ZoneError` for an unknown zone or an instant outside the supported years.
   public static func policyDecision(for pushCase: PushCase, zones: ZoneDatabase) throws
-    -> PushPolicyDecision
+    -> PushDecision
   {
     let rule = pushCase.rule
     let query = pushCase.query
@@ -198,7 +198,7 @@ public enum ReferencePushDecision {
     var withoutDND = pushCase
     withoutDND.rule.doNotDisturbRule = nil
     let before = try decision(for: withoutDND, zones: zones)
-    if case .suppress = before { return PushPolicyDecision(before) }
+    if case .suppress = before { return before }
     if query.kind == .message {
       var level = preferences.level
       var until: Int64? = nil
@@ -208,34 +208,34 @@ public enum ReferencePushDecision {
         level = conversation.level
         until = conversation.until
       }
-      if level == .muted { return PushPolicyDecision(.suppress(.conversationMuted, until: until)) }
+      if level == .muted { return .suppress(.conversationMuted, until: until) }
       if level == .mentions && !message.mentioned && !message.mentionAll {
-        return PushPolicyDecision(.suppress(.notMentioned, until: until))
+        return .suppress(.notMentioned, until: until)
       }
     }
     let dnd = try decision(
       for: PushCase(
         rule: OfflinePushRule(doNotDisturbRule: rule.doNotDisturbRule),
         savedAt: pushCase.savedAt, query: query), zones: zones)
-    guard case .suppress = dnd else { return PushPolicyDecision(.deliver) }
+    guard case .suppress = dnd else { return .deliver }
     let policy = preferences.breakthrough
     if let sender = message.sender,
       policy.senders.contains(where: { Array($0.utf8) == Array(sender.utf8) })
     {
-      return PushPolicyDecision(.deliver, breakthrough: .prioritySender)
+      return .breakthrough(.prioritySender)
     }
     if query.kind == .call, policy.repeatCallSeconds > 0, let previous = message.previousCallAt,
       query.instant - previous >= 0, query.instant - previous <= policy.repeatCallSeconds
     {
-      return PushPolicyDecision(.deliver, breakthrough: .repeatCaller)
+      return .breakthrough(.repeatCaller)
     }
     if policy.urgent && message.urgent {
-      return PushPolicyDecision(.deliver, breakthrough: .urgent)
+      return .breakthrough(.urgent)
     }
     if policy.mentions && message.mentioned {
-      return PushPolicyDecision(.deliver, breakthrough: .mention)
+      return .breakthrough(.mention)
     }
-    return PushPolicyDecision(dnd)
+    return dnd
   }
 
   /// The reference schedule of a stored do-not-disturb rule, or nil when it can never be on.

@@ -125,14 +125,14 @@ public struct ReferenceCheck: Sendable {
   /// - Returns: The first disagreement, shrunk; nil when every case agrees.
   /// - Throws: What the function throws, or `ZoneError` when a zone does not load.
   public func firstCounterexample(
-    policyDecides: (OfflinePushRule, PushQuery) throws -> PushPolicyDecision
+    policyDecides: (OfflinePushRule, PushQuery) throws -> PushDecision
   ) throws -> Counterexample? {
     try search(
       property: .policyDecision,
       expected: { try ReferencePushDecision.policyDecision(for: $0, zones: zones) },
       actual: { try policyDecides($0.rule, $0.query) },
       describe: { answer in
-        guard case .suppress(let reason, let until) = answer.decision else {
+        guard case .suppress(let reason, let until) = answer else {
           return "deliver" + (answer.breakthrough.map { " (breakthrough \($0))" } ?? "")
         }
         return "suppress (\(reason))" + (until.map { " until \($0)" } ?? "")

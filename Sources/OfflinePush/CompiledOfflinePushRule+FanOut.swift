@@ -5,34 +5,55 @@ extension CompiledOfflinePushRule {
   /// Decides one push for many recipients at one instant (one message to a group), writing
   /// one decision per recipient, in order, into `decisions`.
   ///
-  /// Each answer is the one ``decide(kind:target:online:at:)`` gives for the recipient's rule,
-  /// target and online platforms. The batch is faster than a loop of those calls: it fetches the
-  /// recipients' rules a chunk at a time before deciding on them, so that the memory reads for
-  /// many rules overlap, and looks up the wall clock once per zone, since at one instant every
-  /// rule in a zone sees the same reading.
+  /// Each answer is the one
+  /// ``decide(kind:target:online:at:preferences:conversation:message:)`` gives for the
+  /// recipient's rule and preferences (if any), target, online platforms and conversation
+  /// setting, and the shared message with the recipient's `mentioned`. The batch is faster
+  /// than a loop of those calls: without preferences it fetches the recipients' rules a chunk
+  /// at a time before deciding on them, so that the memory reads for many rules overlap; and
+  /// it looks up the wall clock once per zone, since at one instant every rule in a zone sees
+  /// the same reading (the sender was hashed with the message).
   ///
   /// - Parameters:
   ///   - kind: Message or call.
   ///   - instant: Now, UNIX seconds (injected by the caller).
+  ///   - message: What every recipient gets, if known: sender, @all, urgency, previous call
+  ///     (its `mentioned` is replaced by each recipient's).
   ///   - rules: The compiled rules, such as a server's array of every user's rule.
-  ///   - recipients: Who to decide for: each one's rule position, target and online platforms.
+  ///   - preferences: The compiled preferences, if any, at the same positions as `rules`.
+  ///   - recipients: Who to decide for: each one's rule position, target, online platforms,
+  ///     conversation setting and whether the message @-mentions them.
   ///   - decisions: Emptied (keeping its capacity) and filled with one decision per recipient;
   ///     reuse it between batches to avoid allocating. Empty after an error.
   /// - Throws: ``FanOutError/ruleIndexOutOfRange(recipient:ruleIndex:ruleCount:)`` for a
   ///   position outside `rules`; ``FanOutError/instantOutOfRange(_:)`` outside years
-  ///   -9999…9999 (for the whole batch, even when some rules would not have looked at it).
+  ///   -9999…9999 (for the whole batch, even when some rules would not have looked at it);
+  ///   ``FanOutError/preferencesDoNotMatchRules(ruleIndices:preferenceIndices:)`` when
+  ///   `preferences` and `rules` have different positions.
   /// - Complexity: O(*n*) in the recipients; one zone look-up per distinct zone.
   @inlinable
-  public static func decide<Rules: RandomAccessCollection, Recipients: RandomAccessCollection>(
-    kind: PushKind, at instant: Int64, rules: Rules, recipients: Recipients,
+  public static func decide<
+    Rules: RandomAccessCollection, Preferences: RandomAccessCollection,
+    Recipients: RandomAccessCollection
+  >(
+    kind: PushKind, at instant: Int64, message: PushMessage? = nil, rules: Rules,
+    preferences: Preferences? = nil as [CompiledPushPreferences]?, recipients: Recipients,
     into decisions: inout [PushDecision]
   ) throws(FanOutError)
   where
     Rules.Element == CompiledOfflinePushRule, Rules.Index == Int,
+    Preferences.Element == CompiledPushPreferences, Preferences.Index == Int,
     Recipients.Element == PushRecipient
   {
     decisions.removeAll(keepingCapacity: true)
     guard Zone.supportedInstants.contains(instant) else { throw .instantOutOfRange(instant) }
+    let facts = message.facts
+    if let preferences {
+      try decide(
+        kind: kind, at: instant, message: message, rules: rules, preferences: preferences,
+        recipients: recipients, into: &decisions)
+      return
+    }
     decisions.reserveCapacity(recipients.count)
     var spans = ZoneSpans(instant: instant)
     defer { spans.deallocate() }
@@ -60,10 +81,19 @@ extension CompiledOfflinePushRule {
         }
         k = 0
         for recipient in recipients[chunkStart..<chunkEnd] {
-          decisions.append(
-            fetchedBase[k].decide(
-              kind: kind, target: recipient.target, online: recipient.online, at: instant,
-              spans: &spans))
+          // Without preferences, only a conversation setting can bring in a level.
+          if let conversation = recipient.conversation {
+            decisions.append(
+              fetchedBase[k].decide(
+                kind: kind, target: recipient.target, online: recipient.online, at: instant,
+                conversation: conversation, message: message, facts: facts,
+                mentioned: recipient.mentioned, spans: &spans))
+          } else {
+            decisions.append(
+              fetchedBase[k].decide(
+                kind: kind, target: recipient.target, online: recipient.online, at: instant,
+                spans: &spans))
+          }
           k += 1
         }
         position += k
@@ -77,10 +107,26 @@ extension CompiledOfflinePushRule {
     }
   }
 
+  /// The decision with a conversation setting and no preferences, out of line: rare in a
+  /// batch without preferences, and kept out of its loop so that the rule-only decision is
+  /// inlined there.
+  @usableFromInline @inline(never)
+  func decide(
+    kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
+    conversation: ConversationSetting, message: PushMessage?, facts: PushMessage.Facts,
+    mentioned: Bool, spans: inout ZoneSpans
+  ) -> PushDecision {
+    decide(
+      kind: kind, target: target, online: online, at: instant, preferences: nil,
+      conversation: conversation, message: message, facts: facts, mentioned: mentioned,
+      spans: &spans)
+  }
+
   /// How many rules a batch fetches before deciding on them (4 KiB of rules).
   @inlinable static var fanOutChunk: Int { 64 }
 
-  /// ``decide(kind:target:online:at:)`` for an instant known to be in range, with the zone's
+  /// The rule's decision alone (no preferences, conversation setting or message) for an
+  /// instant known to be in range, with the zone's
   /// span at the instant from a batch's per-zone look-ups.
   @inlinable @inline(__always)
   func decide(

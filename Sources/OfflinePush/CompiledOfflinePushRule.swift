@@ -21,7 +21,7 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
   /// Compiles a stored rule.
   ///
   /// - Parameters:
-  ///   - rule: The rule as stored (saved with ``OfflinePushRule/saved(at:zones:)``).
+  ///   - rule: The rule as stored (saved with ``OfflinePushRule/savedAndCompiled(at:zones:)``).
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Throws: `RuleError` listing every invalid field, among them a platform value
   ///   outside 0…63 (`invalidPlatform`), as saving the rule would.
@@ -52,28 +52,81 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
       | (rule.callOfflinePushEnabled ? 4 : 0)
   }
 
-  /// Decides whether an offline push may go to a device now.
+  /// Decides whether an offline push may go to a device now: with the rule alone, or with
+  /// the user's preferences, the conversation's setting and what the message is.
   ///
-  /// Checks, in order, and reports the first that suppresses: the master switch, the switch
-  /// for the kind, the platform rule, do-not-disturb.
+  /// Checks, in order, and reports the first that suppresses:
+  /// 1. the master switch, 2. the switch for the kind, 3. the platform rule;
+  /// 4. for messages only, the level: the conversation setting's while it applies
+  ///    (`at < until`), else the preferences'; `none` suppresses as
+  ///    ``SuppressionReason/conversationMuted``, `mentions` without `mentioned` or `mentionAll`
+  ///    as ``SuppressionReason/notMentioned``, with the setting's `until` when its level
+  ///    decided;
+  /// 5. do-not-disturb, which a breakthrough lifts (checked in the order priority sender,
+  ///    repeat caller, urgent, mention; @all does not break through), answering
+  ///    ``PushDecision/breakthrough(_:)``;
+  /// 6. deliver.
+  ///
+  /// Without preferences the level is `all` and nothing breaks through; without a
+  /// conversation setting the preferences' level applies; without a message there is no
+  /// sender, mention, urgency or previous call. So without preferences and a conversation
+  /// setting, the answer is the rule's alone (switches, platform rule, do-not-disturb), and
+  /// the call costs what that check costs: the branch on the absent values folds away. The
+  /// values are borrowed, never copied; a loop that decides one message for many recipients
+  /// makes its `PushMessage?` once and passes it to each call (making an optional of a message
+  /// copies it), or uses the batch,
+  /// ``decide(kind:at:message:rules:preferences:recipients:into:)``.
   ///
   /// - Parameters:
   ///   - kind: Message or call.
   ///   - target: The platform of the device the push would go to.
   ///   - online: The platforms the user is online on now.
   ///   - instant: Now, UNIX seconds (injected by the caller).
-  /// - Returns: ``PushDecision/deliver``, or the first reason to suppress; for
-  ///   do-not-disturb, with the end of the block.
-  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
-  /// - Complexity: O(1); no allocation, no lock.
+  ///   - preferences: The user's compiled preferences, if any.
+  ///   - conversation: The user's setting for the message's conversation, if any.
+  ///   - message: The sender, mentions, urgency and previous call, if known.
+  /// - Returns: ``PushDecision/deliver``, a breakthrough that delivered, or the first reason to
+  ///   suppress (for do-not-disturb, with the end of the block).
+  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999, when the decision
+  ///   reaches do-not-disturb.
+  /// - Complexity: O(1); with priority senders, O(1) expected and O(log *s*) at worst in
+  ///   them; no allocation, no lock, no reference counting.
   @inlinable @inline(__always)
-  public func decide(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
-    throws(ZoneError) -> PushDecision
-  {
+  public func decide(
+    kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
+    preferences: borrowing CompiledPushPreferences? = nil,
+    conversation: ConversationSetting? = nil, message: borrowing PushMessage? = nil
+  ) throws(ZoneError) -> PushDecision {
     if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
       return decision
     }
-    return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
+    // The preferences are switched on and the message's plain values read out at once,
+    // rather than either bound: a binding would be a copy (a retain and release, or an
+    // outlined copy of the message) a decision.
+    let facts = message.facts
+    switch preferences {
+    case .none:
+      // Without preferences nothing breaks through, and without a conversation setting either
+      // no level suppresses, whatever the message: the rule alone answers.
+      if conversation != nil,
+        let decision = levelDecision(
+          kind: kind, at: instant, level: .all, conversation: conversation,
+          mentioned: facts.mentioned, mentionAll: facts.mentionAll)
+      {
+        return decision
+      }
+      return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
+    case .some(let preferences):
+      if let decision = levelDecision(
+        kind: kind, at: instant, level: preferences.level, conversation: conversation,
+        mentioned: facts.mentioned, mentionAll: facts.mentionAll)
+      {
+        return decision
+      }
+      return preferences.decision(
+        dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant, message: message,
+        facts: facts, mentioned: facts.mentioned)
+    }
   }
 
   /// The suppression by a switch or the platform rule, if any: the checks before DND.

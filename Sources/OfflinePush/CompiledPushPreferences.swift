@@ -12,9 +12,9 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   /// The priority senders.
   @usableFromInline let senders: SenderTable
   /// The repeat-call window in seconds; 0 is off.
-  public let repeatCallSeconds: Int64
+  @usableFromInline package let repeatCallSeconds: Int64
   /// The user's default level for message pushes.
-  public let level: NotificationLevel
+  @usableFromInline package let level: NotificationLevel
   /// Bit 0: mentions break through; bit 1: urgent pushes break through.
   @usableFromInline let breakthroughSwitches: UInt8
 
@@ -29,8 +29,11 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   /// Validates and compiles preferences.
   ///
   /// - Parameter preferences: The user's preferences.
-  /// - Throws: `RuleError` listing every invalid field (see
-  ///   ``PushPreferences/validate()``).
+  /// - Throws: `RuleError` listing every invalid field, with its key path
+  ///   (`breakthrough.senders[3]`): a list longer than
+  ///   ``PushPreferences/maximumSenderCount`` is `tooManySenders` (and its entries are not
+  ///   looked at), an empty or overlong ID and a negative `repeatCallSeconds` are
+  ///   `invalidPreferences`.
   /// - Complexity: O(*n* log *n*) in the priority senders (at most
   ///   ``PushPreferences/maximumSenderCount``).
   public init(_ preferences: PushPreferences) throws(RuleError) {
@@ -44,13 +47,13 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   }
 
   /// Whether a message that @-mentions the user breaks through do-not-disturb.
-  @inlinable public var mentionsBreakThrough: Bool { breakthroughSwitches & 1 != 0 }
+  package var mentionsBreakThrough: Bool { breakthroughSwitches & 1 != 0 }
 
   /// Whether a push its sender marked time-sensitive breaks through do-not-disturb.
-  @inlinable public var urgentBreaksThrough: Bool { breakthroughSwitches & 2 != 0 }
+  package var urgentBreaksThrough: Bool { breakthroughSwitches & 2 != 0 }
 
   /// How many distinct priority senders there are.
-  @inlinable public var prioritySenderCount: Int { senders.count }
+  package var prioritySenderCount: Int { senders.count }
 
   /// Whether a user ID is one of the priority senders (exact bytes).
   ///
@@ -58,8 +61,7 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   /// - Returns: Whether it is listed.
   /// - Complexity: O(*m*) to hash the ID's *m* bytes, then O(1) expected and O(log *n*)
   ///   comparisons of at most *m* bytes at worst in the *n* senders, whatever IDs are listed.
-  @inlinable
-  public func isPrioritySender(_ id: String) -> Bool {
+  package func isPrioritySender(_ id: String) -> Bool {
     senders.contains(id, hash: SenderTable.hash(of: id))
   }
 
@@ -77,7 +79,7 @@ public struct CompiledPushPreferences: Sendable, Hashable {
   ///   - mentioned: Whether the push @-mentions this recipient.
   @inlinable @inline(__always)
   func breakthroughAfterSender(
-    kind: PushKind, at instant: Int64, message: borrowing PushMessage, mentioned: Bool
+    kind: PushKind, at instant: Int64, message: PushMessage.Facts, mentioned: Bool
   ) -> Breakthrough? {
     var repeatCaller: UInt8 = 0
     if kind == .call, repeatCallSeconds > 0, let previous = message.previousCallAt {
@@ -93,23 +95,21 @@ public struct CompiledPushPreferences: Sendable, Hashable {
     return Breakthrough(rawValue: UInt8(truncatingIfNeeded: (bits | 8).trailingZeroBitCount) &+ 1)
   }
 
-  /// Whether the message's sender may be a priority sender, asked only when `asked` (without
-  /// a branch on it): false for every sender that is not (and for a table without senders) but
-  /// for about one in sixteen; one load, no branch.
+  /// Whether the sender with a hash may be a priority sender, asked only when `asked`
+  /// (without a branch on it): false for every sender that is not (and for a table without
+  /// senders) but for about one in sixteen; one load, no branch.
   @inlinable @inline(__always)
-  func mayListSender(of message: borrowing PushMessage, if asked: Bool) -> Bool {
+  func mayListSender(hash: UInt64, if asked: Bool) -> Bool {
     guard let base = senders.base else { return false }
     // One test of one word, which the compiler cannot split into a branch on each condition.
-    let bit =
-      SenderTable.filterBit(hash: message.senderHash)
-      &* UInt64(unsafeBitCast(asked, to: UInt8.self))
-    return SenderTable.filterWord(hash: message.senderHash, base: base) & bit != 0
+    let bit = SenderTable.filterBit(hash: hash) &* UInt64(unsafeBitCast(asked, to: UInt8.self))
+    return SenderTable.filterWord(hash: hash, base: base) & bit != 0
   }
 
   /// Whether the message's sender is one of the priority senders (exact bytes).
   @inlinable @inline(__always)
-  func listsSender(of message: borrowing PushMessage) -> Bool {
-    guard let base = senders.base, let sender = message.sender else { return false }
-    return SenderTable.contains(sender, hash: message.senderHash, base: base)
+  func listsSender(of message: borrowing PushMessage?, hash: UInt64) -> Bool {
+    guard let base = senders.base else { return false }
+    return SenderTable.contains(senderOf: message, hash: hash, base: base)
   }
 }

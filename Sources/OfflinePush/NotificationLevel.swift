@@ -17,7 +17,7 @@ public enum NotificationLevel: UInt8, Sendable, Hashable, CaseIterable, Codable,
   public var description: String { wireName }
 
   /// The wire name: `all`, `mentions` or `none`.
-  public var wireName: String {
+  package var wireName: String {
     switch self {
     case .all: return "all"
     case .mentions: return "mentions"
@@ -28,7 +28,7 @@ public enum NotificationLevel: UInt8, Sendable, Hashable, CaseIterable, Codable,
   /// The level with a wire name, or nil for any other text (exact, case-sensitive).
   ///
   /// - Parameter wireName: `all`, `mentions` or `none`.
-  public init?(wireName: String) {
+  package init?(wireName: String) {
     switch wireName {
     case "all": self = .all
     case "mentions": self = .mentions

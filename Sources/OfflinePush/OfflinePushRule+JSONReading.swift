@@ -24,7 +24,7 @@ extension OfflinePushRule: JSONMemberReading {
   /// is accepted when its exact value is an integer (`22.0`, `2.2e1`), never by rounding
   /// (`21.9999999999999999` and `1e-400` are errors). A key that appears twice in one object
   /// is an error. Unknown keys are ignored. Decoding checks the JSON types only:
-  /// ``saved(at:zones:)`` or `CompiledOfflinePushRule(rule:zones:)` then validates the values
+  /// ``savedAndCompiled(at:zones:)`` or `CompiledOfflinePushRule(rule:zones:)` then validates the values
   /// and reports every invalid field.
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): an array, a slice, `Data`, a raw

@@ -10,14 +10,14 @@ extension OfflinePushRule {
   /// then a `savedAt` outside the supported years); recomputes the DND rule's
   /// `onceEndTimestamp` from the save instant (see `DoNotDisturbRule.saved(at:zones:)`).
   /// Saving the same rule at the same instant gives the same result. To compile the saved
-  /// rule as well, ``savedAndCompiled(at:zones:)`` does both with one validation.
+  /// rule as well, `savedAndCompiled(at:zones:)` does both with one validation.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.
   ///   - zones: The database that resolves the DND rule's zone.
   /// - Returns: The normalized rule.
   /// - Throws: `RuleError` listing every invalid field.
-  public func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
+  package func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> OfflinePushRule
   {
     let saved = try saving(at: savedAt, zones: zones)
@@ -31,8 +31,12 @@ extension OfflinePushRule {
   /// compiled rule to decide with. This is the save step; to compile a rule you stored, use
   /// `CompiledOfflinePushRule(rule:zones:)`, which never saves again.
   ///
-  /// The results are those of ``saved(at:zones:)`` and of `CompiledOfflinePushRule(rule:zones:)`
-  /// on the saved rule, and so are the errors.
+  /// Validates every field and reports all problems (platform lists longer than
+  /// ``maximumPlatformCount``, then the DND rule's, with key paths under `doNotDisturbRule.`,
+  /// then a `savedAt` outside the supported years); recomputes the DND rule's
+  /// `onceEndTimestamp` from the save instant (see `DoNotDisturbRule.saved(at:zones:)`).
+  /// Saving the same rule at the same instant gives the same result, and the compiled rule is
+  /// the one `CompiledOfflinePushRule(rule:zones:)` gives for the saved rule.
   ///
   /// - Parameters:
   ///   - savedAt: The save instant, UNIX seconds, from the server's clock.

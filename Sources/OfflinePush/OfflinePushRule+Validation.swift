@@ -19,7 +19,7 @@ extension OfflinePushRule {
   ///   limit, an `RuleFieldError.Code.invalidPlatform` error for each entry outside
   ///   ``platformValues``, naming its key path (`onlinePlatforms[2]`) and the value. Empty
   ///   when both lists are valid.
-  public func validatePlatformLists() -> [RuleFieldError] {
+  package func validatePlatformLists() -> [RuleFieldError] {
     // The common valid rule builds no error list.
     guard
       !Self.isValidPlatformList(onlinePlatforms)

@@ -5,8 +5,8 @@ import DNDSchedule
 ///
 /// The stored model: plain fields, `Codable` with the wire names. Switches absent from a
 /// document default to `true`, platform lists to empty, the do-not-disturb rule to disabled.
-/// Save it with ``saved(at:zones:)`` and compile it with
-/// ``CompiledOfflinePushRule/init(rule:zones:)`` for the hot path.
+/// Save it with ``savedAndCompiled(at:zones:)`` (the rule to store and the compiled rule for
+/// the hot path); compile a stored rule with ``CompiledOfflinePushRule/init(rule:zones:)``.
 public struct OfflinePushRule: Sendable, Hashable, Codable {
   /// Platforms which, while the user is online on any of them, silence offline pushes to
   /// ``notToReceiveOfflinePushPlatforms``. Values 0…63 (``platformValues``): saving or

@@ -36,7 +36,7 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   @inlinable public static var unknown: Platform { Platform(rawValue: 32) }
 
   /// The listed platforms and their names.
-  public static let named: [(name: String, platform: Platform)] = [
+  package static let named: [(name: String, platform: Platform)] = [
     ("Win", .win), ("iPhoneOS", .iPhoneOS), ("Android", .android), ("macOS", .macOS),
     ("Linux", .linux), ("Web", .web), ("MiniProgram", .miniProgram), ("iPadOS", .iPadOS),
     ("OHOS", .ohos), ("Unknown", .unknown),
@@ -46,7 +46,7 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   ///
   /// - Parameter text: `iPhoneOS`, `android`, `3`…
   /// - Returns: The platform, or nil if the text is neither a listed name nor an integer.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     if let number = Int(text) {
       self.init(rawValue: number)
       return
@@ -59,22 +59,5 @@ public struct Platform: RawRepresentable, Sendable, Hashable, Codable, CustomStr
   /// The platform's name, or `platform N` for an unlisted value.
   public var description: String {
     Platform.named.first { $0.platform == self }?.name ?? "platform \(rawValue)"
-  }
-
-  /// Decodes the wire integer.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: `DecodingError` when the value is not an integer.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(Int.self)
-  }
-
-  /// Encodes the wire integer.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: `EncodingError` from the encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
   }
 }

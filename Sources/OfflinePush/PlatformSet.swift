@@ -5,10 +5,10 @@
 /// since a rule holds values 0…63 only, and a value outside them here matches none of them.
 public struct PlatformSet: Sendable, Hashable {
   /// Bit *n* set when platform *n* (0…63) is in the set.
-  public private(set) var mask: UInt64
+  @usableFromInline package private(set) var mask: UInt64
   /// Members outside 0…63, sorted, without duplicates; empty in practice, and then not
   /// allocated.
-  public private(set) var others: [Int]
+  package private(set) var others: [Int]
 
   /// An empty set.
   public init() {

@@ -5,41 +5,37 @@ import ZoneInfo
 /// ``description`` is one readable line, built only when asked for, such as
 /// `suppressed: do-not-disturb 22:00–08:00 daily in Asia/Shanghai until 2026-03-09 08:00 +08:00`.
 ///
-/// Made by ``CompiledOfflinePushRule/explain(kind:target:online:at:)``, which takes the
-/// question once and decides it exactly as ``CompiledOfflinePushRule/decide(kind:target:online:at:)``
+/// Made by ``CompiledOfflinePushRule/explain(kind:target:online:at:preferences:conversation:message:)``,
+/// which takes the question once and decides it exactly as
+/// ``CompiledOfflinePushRule/decide(kind:target:online:at:preferences:conversation:message:)``
 /// does.
 public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertible {
   /// The decision, the one `decide` gives for the same question.
   public let decision: PushDecision
-  /// The push kind decided on.
-  public let kind: PushKind
-  /// The target platform decided on.
-  public let target: Platform
+  // The question, kept for the words.
+  let kind: PushKind
+  let target: Platform
   /// The instant decided at, UNIX seconds.
-  public let instant: Int64
+  package let instant: Int64
   /// The rule's compiled do-not-disturb schedule (its window and zone).
-  public let schedule: DoNotDisturbSchedule
-  /// What lifted do-not-disturb, for a delivery it would otherwise have held back.
-  public let breakthrough: Breakthrough?
-  /// The message decided on, when the whole decision was asked for.
-  public let message: PushMessage?
+  let schedule: DoNotDisturbSchedule
+  /// The message decided on, if any.
+  let message: PushMessage?
   /// The conversation setting, when one applied at the instant.
-  public let conversation: ConversationSetting?
-  /// The user's compiled preferences, when the whole decision was asked for.
-  public let preferences: CompiledPushPreferences?
+  let conversation: ConversationSetting?
+  /// The user's compiled preferences, if any.
+  let preferences: CompiledPushPreferences?
 
   init(
     decision: PushDecision, kind: PushKind, target: Platform, instant: Int64,
-    schedule: DoNotDisturbSchedule, breakthrough: Breakthrough? = nil,
-    message: PushMessage? = nil, conversation: ConversationSetting? = nil,
-    preferences: CompiledPushPreferences? = nil
+    schedule: DoNotDisturbSchedule, message: PushMessage?, conversation: ConversationSetting?,
+    preferences: CompiledPushPreferences?
   ) {
     self.decision = decision
     self.kind = kind
     self.target = target
     self.instant = instant
     self.schedule = schedule
-    self.breakthrough = breakthrough
     self.message = message
     self.conversation = conversation
     self.preferences = preferences
@@ -48,8 +44,9 @@ public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertib
   /// One line: the decision and why.
   public var description: String {
     switch decision {
+    case .breakthrough(let breakthrough):
+      return "deliver: " + dndWords() + ", but " + words(breakthrough)
     case .deliver:
-      if let breakthrough { return "deliver: " + dndWords() + ", but " + words(breakthrough) }
       return "deliver: \(kind) push to \(target) allowed (switches on, no platform rule, "
         + "not in do-not-disturb)"
     case .suppress(let reason, let until):
@@ -117,53 +114,34 @@ public struct PushDecisionExplanation: Sendable, Hashable, CustomStringConvertib
 }
 
 extension CompiledOfflinePushRule {
-  /// Decides a push and keeps the question with the answer, for a readable explanation.
+  /// Decides a push and keeps the question with the answer, for a readable explanation that
+  /// names the reason, the do-not-disturb block or the breakthrough: `deliver: do-not-disturb
+  /// 22:00–08:00 daily in UTC until 2026-01-01 08:00 +00:00, but "bob" is a priority sender`.
   ///
-  /// Off the hot path: use ``decide(kind:target:online:at:)`` to decide, and this when a log
-  /// line or a support tool needs the reason in words.
-  ///
-  /// - Parameters:
-  ///   - kind: Message or call.
-  ///   - target: The platform of the device the push would go to.
-  ///   - online: The platforms the user is online on now.
-  ///   - instant: Now, UNIX seconds (injected by the caller).
-  /// - Returns: The decision with its explanation.
-  /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
-  public func explain(kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64)
-    throws(ZoneError) -> PushDecisionExplanation
-  {
-    PushDecisionExplanation(
-      decision: try decide(kind: kind, target: target, online: online, at: instant), kind: kind,
-      target: target, instant: instant, schedule: schedule)
-  }
-
-  /// The whole decision (``decide(kind:target:online:at:preferences:conversation:message:)``)
-  /// with the question kept beside it, for a readable explanation that names the breakthrough:
-  /// `deliver: do-not-disturb 22:00–08:00 daily in UTC until 2026-01-01 08:00 +00:00, but "bob"
-  /// is a priority sender`.
+  /// Off the hot path: use ``decide(kind:target:online:at:preferences:conversation:message:)``
+  /// to decide, and this when a log line or a support tool needs the reason in words.
   ///
   /// - Parameters:
   ///   - kind: Message or call.
   ///   - target: The platform of the device the push would go to.
   ///   - online: The platforms the user is online on now.
   ///   - instant: Now, UNIX seconds (injected by the caller).
-  ///   - preferences: The user's compiled preferences.
+  ///   - preferences: The user's compiled preferences, if any.
   ///   - conversation: The user's setting for the message's conversation, if any.
-  ///   - message: The sender, mentions, urgency and previous call.
+  ///   - message: The sender, mentions, urgency and previous call, if known.
   /// - Returns: The decision with its explanation.
   /// - Throws: `ZoneError.instantOutOfRange(_:)` outside years -9999…9999.
   public func explain(
     kind: PushKind, target: Platform, online: PlatformSet, at instant: Int64,
-    preferences: CompiledPushPreferences, conversation: ConversationSetting?,
-    message: PushMessage
+    preferences: CompiledPushPreferences? = nil, conversation: ConversationSetting? = nil,
+    message: PushMessage? = nil
   ) throws(ZoneError) -> PushDecisionExplanation {
-    let answer = try decide(
+    let decision = try decide(
       kind: kind, target: target, online: online, at: instant, preferences: preferences,
       conversation: conversation, message: message)
     return PushDecisionExplanation(
-      decision: answer.decision, kind: kind, target: target, instant: instant,
-      schedule: schedule, breakthrough: answer.breakthrough, message: message,
-      conversation: conversation.flatMap { $0.applies(at: instant) ? $0 : nil },
+      decision: decision, kind: kind, target: target, instant: instant, schedule: schedule,
+      message: message, conversation: conversation.flatMap { $0.applies(at: instant) ? $0 : nil },
       preferences: preferences)
   }
 }

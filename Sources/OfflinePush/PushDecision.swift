@@ -36,6 +36,15 @@ public enum SuppressionReason: UInt8, Sendable, Hashable, CaseIterable, CustomSt
 }
 
 /// The answer to "may this offline push go to this device now?".
+///
+/// Its wire form (`Codable`) is the object `dnd eval` writes for a push query with
+/// preferences, a conversation setting or a message: `deliver` (a boolean), `reason` (a
+/// ``SuppressionReason`` wire name or null), `until` (UNIX seconds or null) and
+/// `breakthrough` (a ``Breakthrough`` wire name or null), such as
+/// `{"breakthrough": null, "deliver": false, "reason": "doNotDisturb", "until": 1767254400}`.
+/// Decoding takes an absent `breakthrough` as null (the answer to a push query without those
+/// values has no such key) and refuses a combination no decision has, such as a delivery with a
+/// reason.
 public enum PushDecision: Sendable, Hashable {
   /// Send the push.
   case deliver
@@ -44,11 +53,13 @@ public enum PushDecision: Sendable, Hashable {
   /// setting's `until` when its level suppressed, and nil for other reasons, so a server that
   /// defers instead of dropping knows when to retry.
   case suppress(SuppressionReason, until: Int64?)
+  /// Send the push: do-not-disturb would have held it back, but a breakthrough lifted it.
+  case breakthrough(Breakthrough)
 
-  /// Whether the push goes out.
+  /// Whether the push goes out (``deliver`` or ``breakthrough(_:)``).
   @inlinable public var delivers: Bool {
-    if case .deliver = self { return true }
-    return false
+    if case .suppress = self { return false }
+    return true
   }
 
   /// The reason for a suppression, nil for a delivery.
@@ -57,9 +68,17 @@ public enum PushDecision: Sendable, Hashable {
     return nil
   }
 
-  /// When a do-not-disturb suppression ends.
+  /// Until when the suppression holds: the end of the do-not-disturb block, or the
+  /// conversation setting's `until` when its level suppressed; nil otherwise.
   @inlinable public var until: Int64? {
     if case .suppress(_, let until) = self { return until }
+    return nil
+  }
+
+  /// What lifted do-not-disturb for a delivery it would otherwise have held back; nil for
+  /// every other answer.
+  @inlinable public var breakthrough: Breakthrough? {
+    if case .breakthrough(let breakthrough) = self { return breakthrough }
     return nil
   }
 }

@@ -22,7 +22,7 @@ public struct PushMessage: Sendable, Hashable, Codable {
   public var previousCallAt: Int64?
   /// The sender's hash for priority-sender tables (0 without a sender), kept with the sender:
   /// the message is hashed once, not once for each recipient it is decided for.
-  @usableFromInline private(set) var senderHash: UInt64
+  @usableFromInline internal(set) var senderHash: UInt64
 
   /// Creates a message context; by default no sender, no mention, not urgent.
   ///
@@ -32,6 +32,7 @@ public struct PushMessage: Sendable, Hashable, Codable {
   ///   - mentionAll: Whether everyone is @-mentioned.
   ///   - urgent: Whether the sender marked it time-sensitive.
   ///   - previousCallAt: For a call, the same sender's previous call to this user.
+  @inlinable
   public init(
     sender: String? = nil, mentioned: Bool = false, mentionAll: Bool = false,
     urgent: Bool = false, previousCallAt: Int64? = nil
@@ -69,8 +70,53 @@ public struct PushMessage: Sendable, Hashable, Codable {
     previousCallAt = try c.decodeIfPresent(Int64.self, forKey: .previousCallAt)
   }
 
+  /// The message's plain values a decision reads (all but the sender's text), taken out of
+  /// an optional message at once: a decision passes the message itself along only to look
+  /// its sender up.
+  @usableFromInline
+  struct Facts {
+    @usableFromInline let senderHash: UInt64
+    @usableFromInline let mentioned: Bool
+    @usableFromInline let mentionAll: Bool
+    @usableFromInline let urgent: Bool
+    @usableFromInline let previousCallAt: Int64?
+
+    @inlinable
+    init(
+      senderHash: UInt64, mentioned: Bool, mentionAll: Bool, urgent: Bool,
+      previousCallAt: Int64?
+    ) {
+      self.senderHash = senderHash
+      self.mentioned = mentioned
+      self.mentionAll = mentionAll
+      self.urgent = urgent
+      self.previousCallAt = previousCallAt
+    }
+
+    /// No message: no sender, mention, urgency or previous call.
+    @inlinable static var none: Facts {
+      Facts(senderHash: 0, mentioned: false, mentionAll: false, urgent: false, previousCallAt: nil)
+    }
+  }
+
   /// ``CompiledPushPreferences/SenderTable/hash(of:)`` of a sender, 0 without one.
+  @inlinable
   static func senderHash(of sender: String?) -> UInt64 {
     sender.map(CompiledPushPreferences.SenderTable.hash(of:)) ?? 0
+  }
+}
+
+extension Optional where Wrapped == PushMessage {
+  /// The message's plain values (``PushMessage/Facts/none`` without a message).
+  @inlinable @inline(__always)
+  var facts: PushMessage.Facts {
+    switch self {
+    case .some(let message):
+      return PushMessage.Facts(
+        senderHash: message.senderHash, mentioned: message.mentioned,
+        mentionAll: message.mentionAll, urgent: message.urgent,
+        previousCallAt: message.previousCallAt)
+    case .none: return .none
+    }
   }
 }

@@ -6,7 +6,7 @@ extension PushPreferences {
   /// client's JSON document, with the rules of `OfflinePushRule.init(jsonBytes:)`: absent keys
   /// take their defaults, `null` is an error, unknown keys are ignored, a duplicate key is
   /// refused, integers are decided on the text, a byte order mark is refused. Decoding checks
-  /// the JSON types and the level names; `validate()` then checks the values.
+  /// the JSON types and the level names; `CompiledPushPreferences(_:)` then checks the values.
   ///
   /// - Parameter jsonBytes: The document's bytes (UTF-8): any collection of bytes.
   /// - Throws: `RuleError` with the key path and what was wrong there.

@@ -17,7 +17,7 @@ extension PushPreferences {
   ///   longer than ``maximumSenderCount`` is `tooManySenders` (and its entries are not looked
   ///   at), an empty or overlong ID and a negative `repeatCallSeconds` are
   ///   `invalidPreferences`; empty when the preferences are valid.
-  public func validate() -> [RuleFieldError] {
+  package func validate() -> [RuleFieldError] {
     var errors: [RuleFieldError] = []
     let senders = breakthrough.senders
     if senders.count > Self.maximumSenderCount {

@@ -1,32 +1,6 @@
 /// One recipient of a push decided in a batch (see
-/// ``CompiledOfflinePushRule/decide(kind:at:rules:recipients:into:)``).
+/// ``CompiledOfflinePushRule/decide(kind:at:message:rules:preferences:recipients:into:)``).
 public struct PushRecipient: Sendable, Hashable {
-  /// The position of the recipient's compiled rule in the batch's rules.
-  public var ruleIndex: Int
-  /// The platform of the device the push would go to.
-  public var target: Platform
-  /// The platforms the recipient is online on now.
-  public var online: PlatformSet
-
-  /// A recipient.
-  ///
-  /// - Parameters:
-  ///   - ruleIndex: The position of the recipient's rule in the batch's rules.
-  ///   - target: The platform of the device the push would go to.
-  ///   - online: The platforms the recipient is online on now.
-  @inlinable
-  public init(ruleIndex: Int, target: Platform, online: PlatformSet) {
-    self.ruleIndex = ruleIndex
-    self.target = target
-    self.online = online
-  }
-}
-
-/// One recipient of a message decided in a batch with the whole decision (see
-/// ``CompiledOfflinePushRule/decide(kind:at:message:rules:preferences:recipients:into:)``):
-/// beside today's recipient, the recipient's setting for the conversation and whether the
-/// message @-mentions them.
-public struct PolicyRecipient: Sendable, Hashable {
   /// The position of the recipient's compiled rule in the batch's rules, and of their
   /// preferences in the batch's preferences.
   public var ruleIndex: Int
@@ -34,16 +8,45 @@ public struct PolicyRecipient: Sendable, Hashable {
   public var target: Platform
   /// The platforms the recipient is online on now.
   public var online: PlatformSet
+  // The conversation setting and the mention as plain bits and a word, so that a recipient
+  // copied out of an array is its platforms' retain and a few words, not an outlined copy of
+  // an optional setting (measured in the batch's loop).
+  /// The setting's `until` when it has one, else 0.
+  @usableFromInline var conversationUntil: Int64
+  /// Bit 0: a setting; bit 1: it has an `until`; bit 2: mentioned; bits 3–4: the level.
+  @usableFromInline var bits: UInt8
+
   /// The recipient's setting for the message's conversation, if any.
-  public var conversation: ConversationSetting?
+  @inlinable public var conversation: ConversationSetting? {
+    get {
+      guard bits & 1 != 0 else { return nil }
+      return ConversationSetting(
+        level: NotificationLevel(rawValue: (bits &>> 3) & 3) ?? .all,
+        until: bits & 2 != 0 ? conversationUntil : nil)
+    }
+    set {
+      bits &= 4
+      conversationUntil = 0
+      guard let newValue else { return }
+      bits |= 1 | newValue.level.rawValue &<< 3
+      if let until = newValue.until {
+        bits |= 2
+        conversationUntil = until
+      }
+    }
+  }
+
   /// Whether the message @-mentions this recipient (replaces the shared message's
   /// `mentioned`).
-  public var mentioned: Bool
+  @inlinable public var mentioned: Bool {
+    get { bits & 4 != 0 }
+    set { bits = newValue ? bits | 4 : bits & ~4 }
+  }
 
   /// A recipient.
   ///
   /// - Parameters:
-  ///   - ruleIndex: The position of the recipient's rule and preferences.
+  ///   - ruleIndex: The position of the recipient's rule (and preferences) in the batch.
   ///   - target: The platform of the device the push would go to.
   ///   - online: The platforms the recipient is online on now.
   ///   - conversation: The recipient's setting for the conversation, if any.
@@ -56,6 +59,8 @@ public struct PolicyRecipient: Sendable, Hashable {
     self.ruleIndex = ruleIndex
     self.target = target
     self.online = online
+    conversationUntil = 0
+    bits = 0
     self.conversation = conversation
     self.mentioned = mentioned
   }

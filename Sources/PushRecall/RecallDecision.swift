@@ -26,7 +26,7 @@ public enum RecallDecision: Sendable, Hashable {
   ///   - originalDecision: What the push facade decided for the original push on this device.
   public init(originalDecision: PushDecision) {
     switch originalDecision {
-    case .deliver:
+    case .deliver, .breakthrough:
       self = .sendRecall
     case .suppress(let reason, until: _):
       self = .noRecallNeeded(reason)

@@ -122,10 +122,13 @@ func policyDecisionPass(
   var count = 0
   var start = 0
   for message in messages {
+    // The message as the optional the call takes, made once for its recipients: making an
+    // optional of a message copies it (the caller's copy, not the decision's work).
+    let asked: PushMessage? = message
     for t in instants[start..<min(start + policyInstantsPerMessage, instants.count)] {
       let answer = try? rule.decide(
         kind: .message, target: .android, online: online, at: t, preferences: preferences,
-        conversation: conversation, message: message)
+        conversation: conversation, message: asked)
       count &+= Int(truncatingIfNeeded: (answer?.delivers ?? false).bit)
     }
     start += policyInstantsPerMessage

@@ -125,11 +125,10 @@ final class DateInteropTests: XCTestCase {
         try weekly.periods(overlapping: second..<later.unixSeconds), context)
 
       let push = OfflinePushRule(doNotDisturbRule: dnd)
-      let saved = try push.saved(at: date, zones: zones)
-      XCTAssertEqual(saved, try push.saved(at: second, zones: zones), context)
-      let compiled = try CompiledOfflinePushRule(rule: saved, zones: zones)
       let pushStep = try push.savedAndCompiled(at: date, zones: zones)
-      XCTAssertEqual(pushStep.rule, saved, context)
+      let saved = pushStep.rule
+      XCTAssertEqual(saved, try push.savedAndCompiled(at: second, zones: zones).rule, context)
+      let compiled = try CompiledOfflinePushRule(rule: saved, zones: zones)
       XCTAssertEqual(pushStep.compiled, compiled, context)
       // The save step from a client's `Data`, and the load step from the stored `Data`.
       let pushDocument = try OfflinePushRule.savedAndCompiled(
@@ -154,7 +153,20 @@ final class DateInteropTests: XCTestCase {
       let explanation = try compiled.explain(
         kind: .message, target: .iPhoneOS, online: PlatformSet(), at: date)
       XCTAssertEqual(explanation.decision, decision, context)
-      XCTAssertEqual(explanation.date.unixSeconds, second, context)
+      XCTAssertEqual(
+        explanation.description,
+        try compiled.explain(kind: .message, target: .iPhoneOS, online: PlatformSet(), at: second)
+          .description, context)
+      // The policy values through the `Date` forms: a conversation muted for ever.
+      let muted = ConversationSetting(level: .muted)
+      XCTAssertEqual(
+        try compiled.decide(
+          kind: .message, target: .iPhoneOS, online: PlatformSet(), at: date,
+          preferences: CompiledPushPreferences(), conversation: muted),
+        try compiled.decide(
+          kind: .message, target: .iPhoneOS, online: PlatformSet(), at: second,
+          preferences: CompiledPushPreferences(), conversation: muted),
+        context)
 
       var byDate: [PushDecision] = []
       var bySecond: [PushDecision] = []
@@ -163,6 +175,13 @@ final class DateInteropTests: XCTestCase {
         kind: .call, at: date, rules: [compiled], recipients: recipients, into: &byDate)
       try CompiledOfflinePushRule.decide(
         kind: .call, at: second, rules: [compiled], recipients: recipients, into: &bySecond)
+      XCTAssertEqual(byDate, bySecond, context)
+      try CompiledOfflinePushRule.decide(
+        kind: .message, at: date, message: PushMessage(sender: "bob"), rules: [compiled],
+        preferences: [CompiledPushPreferences()], recipients: recipients, into: &byDate)
+      try CompiledOfflinePushRule.decide(
+        kind: .message, at: second, message: PushMessage(sender: "bob"), rules: [compiled],
+        preferences: [CompiledPushPreferences()], recipients: recipients, into: &bySecond)
       XCTAssertEqual(byDate, bySecond, context)
     }
   }

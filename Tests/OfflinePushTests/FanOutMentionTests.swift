@@ -26,12 +26,12 @@ final class FanOutMentionTests: XCTestCase, NightRuleCase {
     let rules = [night, night, night]
     // The night's end: 08:00 UTC.
     let morning = midnight + 8 * 3_600
-    let deliver = PushPolicyDecision(.deliver)
-    let mention = PushPolicyDecision(.deliver, breakthrough: .mention)
-    let notMentioned = PushPolicyDecision(.suppress(.notMentioned, until: nil))
-    let dnd = PushPolicyDecision(.suppress(.doNotDisturb, until: morning))
+    let deliver = PushDecision.deliver
+    let mention = PushDecision.breakthrough(.mention)
+    let notMentioned = PushDecision.suppress(.notMentioned, until: nil)
+    let dnd = PushDecision.suppress(.doNotDisturb, until: morning)
     // By preferences, then mentioned or not: inside the night, then at noon outside it.
-    let expected: [(instant: Int64, answers: [[Bool: PushPolicyDecision]])] = [
+    let expected: [(instant: Int64, answers: [[Bool: PushDecision]])] = [
       (
         midnight,
         [
@@ -47,11 +47,11 @@ final class FanOutMentionTests: XCTestCase, NightRuleCase {
         ]
       ),
     ]
-    var decisions: [PushPolicyDecision] = []
+    var decisions: [PushDecision] = []
     for (instant, answers) in expected {
       let recipients = [true, false].flatMap { mentioned in
         (0..<3).map {
-          PolicyRecipient(
+          PushRecipient(
             ruleIndex: $0, target: .android, online: PlatformSet(), mentioned: mentioned)
         }
       }

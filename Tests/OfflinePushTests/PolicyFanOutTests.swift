@@ -18,7 +18,7 @@ final class PolicyFanOutTests: XCTestCase {
     let seed = SplitMix64.seed(default: 0xFA_9011)
     var rng = SplitMix64(seed: seed)
     let generators = Generators(zones: zones)
-    var decisions: [PushPolicyDecision] = []
+    var decisions: [PushDecision] = []
     var compared = 0
     var lifted = 0
     for round in 0..<40 {
@@ -39,24 +39,28 @@ final class PolicyFanOutTests: XCTestCase {
         let drawn = generators.policyInputs(at: instant, using: &rng)
         let message = drawn.message ?? PushMessage()
         let recipients = (0..<(1 + Int(rng.next() % 300))).map { _ in
-          PolicyRecipient(
+          PushRecipient(
             ruleIndex: rules.startIndex + Int(rng.next() % UInt64(rules.count)),
             target: [.win, .iPhoneOS, .android, .web].randomElement(using: &rng) ?? .web,
             online: PlatformSet([.win, .macOS].filter { _ in rng.next() % 3 == 0 }),
             conversation: generators.policyInputs(at: instant, using: &rng).conversation,
             mentioned: rng.next() % 3 == 0)
         }
-        for kind in PushKind.allCases {
+        // With preferences, and without (the batch that fetches rules a chunk at a time, where
+        // only a recipient's conversation setting can bring in a level).
+        let kinds = PushKind.allCases.flatMap { kind in [(kind, true), (kind, false)] }
+        for (kind, withPreferences) in kinds {
           try CompiledOfflinePushRule.decide(
             kind: kind, at: instant, message: message, rules: rules,
-            preferences: preferenceSlice, recipients: recipients, into: &decisions)
+            preferences: withPreferences ? preferenceSlice : nil, recipients: recipients,
+            into: &decisions)
           XCTAssertEqual(decisions.count, recipients.count)
           for (recipient, batch) in zip(recipients, decisions) {
             var own = message
             own.mentioned = recipient.mentioned
             let single = try rules[recipient.ruleIndex].decide(
               kind: kind, target: recipient.target, online: recipient.online, at: instant,
-              preferences: preferenceSlice[recipient.ruleIndex],
+              preferences: withPreferences ? preferenceSlice[recipient.ruleIndex] : nil,
               conversation: recipient.conversation, message: own)
             compared += 1
             if single.breakthrough != nil { lifted += 1 }
@@ -77,8 +81,8 @@ final class PolicyFanOutTests: XCTestCase {
   func testMismatchedPreferencesAndBadIndicesAreTypedErrors() throws {
     let rule = try CompiledOfflinePushRule(rule: OfflinePushRule(), zones: zones)
     let preferences = [CompiledPushPreferences(), CompiledPushPreferences()]
-    var decisions = [PushPolicyDecision(.deliver)]
-    let recipients = [PolicyRecipient(ruleIndex: 0, target: .web, online: PlatformSet())]
+    var decisions = [PushDecision.deliver]
+    let recipients = [PushRecipient(ruleIndex: 0, target: .web, online: PlatformSet())]
     XCTAssertThrowsError(
       try CompiledOfflinePushRule.decide(
         kind: .message, at: 0, message: PushMessage(), rules: [rule], preferences: preferences,
@@ -90,7 +94,7 @@ final class PolicyFanOutTests: XCTestCase {
       XCTAssertEqual("\(error)", "preferences at positions 0..<2 do not match the rules at 0..<1")
     }
     XCTAssertEqual(decisions, [])
-    let bad = recipients + [PolicyRecipient(ruleIndex: 2, target: .web, online: PlatformSet())]
+    let bad = recipients + [PushRecipient(ruleIndex: 2, target: .web, online: PlatformSet())]
     XCTAssertThrowsError(
       try CompiledOfflinePushRule.decide(
         kind: .message, at: 0, message: PushMessage(), rules: [rule, rule],

@@ -15,12 +15,12 @@ final class PushPolicyPropertyTests: XCTestCase {
     zones = try TestPaths.pinnedZones()
   }
 
-  /// The library's decision for a case, its absent inputs as their defaults.
-  func decide(_ rule: OfflinePushRule, _ query: PushQuery) throws -> PushPolicyDecision {
+  /// The library's decision for a case, its absent inputs passed as nil.
+  func decide(_ rule: OfflinePushRule, _ query: PushQuery) throws -> PushDecision {
     try CompiledOfflinePushRule(rule: rule, zones: zones).decide(
       kind: query.kind, target: query.target, online: PlatformSet(query.online),
-      at: query.instant, preferences: CompiledPushPreferences(query.preferences ?? .init()),
-      conversation: query.conversation, message: query.message ?? .init())
+      at: query.instant, preferences: try query.preferences.map { try CompiledPushPreferences($0) },
+      conversation: query.conversation, message: query.message)
   }
 
   /// Generated policy cases, each passed to `body`; returns how many.
@@ -77,7 +77,7 @@ final class PushPolicyPropertyTests: XCTestCase {
       if let breakthrough = with.breakthrough {
         lifted += 1
         XCTAssertEqual(without.reason, .doNotDisturb, "\(breakthrough) \(pushCase.query)")
-        XCTAssertEqual(with.decision, .deliver)
+        XCTAssertEqual(with, .breakthrough(breakthrough))
       } else {
         XCTAssertEqual(with, without, "\(pushCase.query)")
       }
@@ -120,20 +120,41 @@ final class PushPolicyPropertyTests: XCTestCase {
     XCTAssertEqual(calls, 3_000)
   }
 
-  /// Without preferences, conversation setting or message, the whole decision is today's.
-  func testWithoutThePolicyInputsTheDecisionIsTodays() throws {
+  /// With the policy values nil (the rule alone, the branch that folds away for a plain
+  /// caller), the decision is the reference's rule-only decision, and the one the general path
+  /// gives for the same values stated as their defaults (preferences with level `all` and no
+  /// breakthrough, no conversation setting), with or without the case's message: a message
+  /// alone changes nothing.
+  func testWithoutThePolicyValuesTheDecisionIsTheRulesAlone() throws {
+    var suppressed = 0
+    var delivered = 0
     _ = try forEachCase(seed: SplitMix64.seed(default: 0x9_0121), count: 2_000) { pushCase in
-      let query = pushCase.query
+      var query = pushCase.query
       let compiled = try CompiledOfflinePushRule(rule: pushCase.rule, zones: zones)
-      let today = try compiled.decide(
-        kind: query.kind, target: query.target, online: PlatformSet(query.online),
-        at: query.instant)
-      let whole = try compiled.decide(
-        kind: query.kind, target: query.target, online: PlatformSet(query.online),
-        at: query.instant, preferences: CompiledPushPreferences(), conversation: nil,
-        message: PushMessage())
-      XCTAssertEqual(whole, PushPolicyDecision(today), "\(query)")
+      let online = PlatformSet(query.online)
+      let plain = try compiled.decide(
+        kind: query.kind, target: query.target, online: online, at: query.instant)
+      let general = try compiled.decide(
+        kind: query.kind, target: query.target, online: online, at: query.instant,
+        preferences: CompiledPushPreferences(), conversation: nil,
+        message: query.message ?? PushMessage())
+      let messageOnly = try compiled.decide(
+        kind: query.kind, target: query.target, online: online, at: query.instant,
+        message: query.message)
+      query.preferences = nil
+      query.conversation = nil
+      query.message = nil
+      let reference = try ReferencePushDecision.decision(
+        for: PushCase(rule: pushCase.rule, savedAt: pushCase.savedAt, query: query),
+        zones: zones)
+      XCTAssertEqual(plain, reference, "\(query)")
+      XCTAssertEqual(general, plain, "\(query)")
+      XCTAssertEqual(messageOnly, plain, "\(query)")
+      XCTAssertNil(plain.breakthrough)
+      if plain.delivers { delivered += 1 } else { suppressed += 1 }
     }
+    XCTAssertGreaterThan(suppressed, 200)
+    XCTAssertGreaterThan(delivered, 200)
   }
 
   /// The explanation's decision is the decision, and it names the breakthrough.
@@ -149,8 +170,7 @@ final class PushPolicyPropertyTests: XCTestCase {
         at: query.instant, preferences: preferences, conversation: query.conversation,
         message: message)
       let answer = try decide(pushCase.rule, query)
-      XCTAssertEqual(explanation.decision, answer.decision)
-      XCTAssertEqual(explanation.breakthrough, answer.breakthrough)
+      XCTAssertEqual(explanation.decision, answer)
       let text = explanation.description
       switch answer.breakthrough {
       case .prioritySender?:

@@ -17,7 +17,7 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
   func decide(
     _ kind: PushKind = .message, at instant: Int64? = nil, preferences: PushPreferences = .init(),
     conversation: ConversationSetting? = nil, message: PushMessage = .init()
-  ) throws -> PushPolicyDecision {
+  ) throws -> PushDecision {
     try nightRule().decide(
       kind: kind, target: .android, online: PlatformSet(), at: instant ?? midnight,
       preferences: CompiledPushPreferences(preferences), conversation: conversation,
@@ -33,17 +33,17 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
       try decide(
         preferences: preferences, conversation: conversation,
         message: PushMessage(sender: "bob", mentioned: true)),
-      PushPolicyDecision(.deliver, breakthrough: .prioritySender))
+      PushDecision.breakthrough(.prioritySender))
     XCTAssertEqual(
       try decide(
         preferences: preferences, conversation: conversation,
         message: PushMessage(sender: "eve", mentioned: false)),
-      PushPolicyDecision(.suppress(.notMentioned, until: 1_767_312_000)))
+      PushDecision.suppress(.notMentioned, until: 1_767_312_000))
     XCTAssertEqual(
       try decide(
         preferences: preferences, conversation: conversation,
         message: PushMessage(sender: "eve", mentioned: true)),
-      PushPolicyDecision(.deliver, breakthrough: .mention))
+      PushDecision.breakthrough(.mention))
   }
 
   func testBreakthroughOrderAndMentionAll() throws {
@@ -66,7 +66,7 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
     message.mentionAll = true
     XCTAssertEqual(
       try decide(.message, preferences: everything, message: message),
-      PushPolicyDecision(.suppress(.doNotDisturb, until: midnight + 8 * 3_600)))
+      PushDecision.suppress(.doNotDisturb, until: midnight + 8 * 3_600))
     // Repeat-call bounds: 0 and the window itself count, one more second or the future does not.
     for (elapsed, lifts) in [(0, true), (60, true), (61, false), (-1, false)] as [(Int64, Bool)] {
       let call = PushMessage(sender: "eve", previousCallAt: midnight - elapsed)
@@ -79,31 +79,31 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
       try decide(
         preferences: everything, conversation: ConversationSetting(level: .muted),
         message: PushMessage(sender: "bob", mentioned: true)),
-      PushPolicyDecision(.suppress(.conversationMuted, until: nil)))
+      PushDecision.suppress(.conversationMuted, until: nil))
   }
 
   func testLevelsAndUntil() throws {
     let muted = ConversationSetting(level: .muted, until: midnight + 10)
     XCTAssertEqual(
       try decide(at: midnight + 9, conversation: muted),
-      PushPolicyDecision(.suppress(.conversationMuted, until: midnight + 10)))
+      PushDecision.suppress(.conversationMuted, until: midnight + 10))
     // From until on the setting is gone: the preferences' level applies, here all, then DND.
     XCTAssertEqual(try decide(at: midnight + 10, conversation: muted).reason, .doNotDisturb)
     XCTAssertEqual(
       try decide(
         at: midnight + 10, preferences: PushPreferences(level: .mentions), conversation: muted),
-      PushPolicyDecision(.suppress(.notMentioned, until: nil)))
+      PushDecision.suppress(.notMentioned, until: nil))
     // A conversation set to all overrides the user's muted default.
     XCTAssertEqual(
       try decide(
         at: midnight + 12 * 3_600, preferences: PushPreferences(level: .muted),
         conversation: ConversationSetting(level: .all)),
-      PushPolicyDecision(.deliver))
+      PushDecision.deliver)
     XCTAssertEqual(
       try decide(
         .call, at: midnight + 12 * 3_600, preferences: PushPreferences(level: .muted),
         conversation: ConversationSetting(level: .muted)),
-      PushPolicyDecision(.deliver))
+      PushDecision.deliver)
   }
 
   func testValidationNamesEveryField() throws {

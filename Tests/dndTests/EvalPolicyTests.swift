@@ -35,7 +35,7 @@ final class EvalPolicyTests: XCTestCase {
     ])
     let today = #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400}"#
     let withKey =
-      #"{"deliver": false, "reason": "doNotDisturb", "until": 1767254400, "breakthrough": null}"#
+      #"{"breakthrough": null, "deliver": false, "reason": "doNotDisturb", "until": 1767254400}"#
     XCTAssertEqual(answers, [today, withKey, withKey, withKey, today])
   }
 
@@ -159,8 +159,8 @@ final class EvalPolicyTests: XCTestCase {
       let until = answer.until.map(String.init) ?? "null"
       let breakthrough = answer.breakthrough.map { "\"\($0)\"" } ?? "null"
       expected.append(
-        "{\"deliver\": \(answer.delivers), \"reason\": \(reason), \"until\": \(until), "
-          + "\"breakthrough\": \(breakthrough)}")
+        "{\"breakthrough\": \(breakthrough), \"deliver\": \(answer.delivers), "
+          + "\"reason\": \(reason), \"until\": \(until)}")
     }
     let answers = try run(lines)
     var mismatches = 0

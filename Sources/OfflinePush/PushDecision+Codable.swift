@@ -1,0 +1,110 @@
+extension PushDecision: Codable {
+  enum CodingKeys: String, CodingKey {
+    case deliver, reason, until, breakthrough
+  }
+
+  /// Decodes the wire form (see ``PushDecision``); an absent `breakthrough` reads as null.
+  ///
+  /// For interop with `Codable` (a decision in a deferred-push queue or an API response): this
+  /// follows the decoder's semantics.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` for a missing or ill-typed `deliver`, an unknown name, or a
+  ///   combination no decision has: a delivery with a `reason` or an `until`, a suppression
+  ///   without a `reason` or with a `breakthrough`, or an `until` beside a reason that has none.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let delivers = try c.decode(Bool.self, forKey: .deliver)
+    let reason = try c.decodeIfPresent(SuppressionReason.self, forKey: .reason)
+    let until = try c.decodeIfPresent(Int64.self, forKey: .until)
+    let breakthrough = try c.decodeIfPresent(Breakthrough.self, forKey: .breakthrough)
+    func refuse(_ key: CodingKeys, _ why: String) -> DecodingError {
+      .dataCorruptedError(forKey: key, in: c, debugDescription: why)
+    }
+    if delivers {
+      guard reason == nil else { throw refuse(.reason, "a delivery has no reason") }
+      guard until == nil else { throw refuse(.until, "a delivery has no until") }
+      self = breakthrough.map(PushDecision.breakthrough) ?? .deliver
+      return
+    }
+    guard let reason else { throw refuse(.reason, "a suppression has a reason") }
+    guard breakthrough == nil else {
+      throw refuse(.breakthrough, "a suppression has no breakthrough")
+    }
+    guard until == nil || reason.mayHaveUntil else {
+      throw refuse(.until, "a suppression for \(reason) has no until")
+    }
+    self = .suppress(reason, until: until)
+  }
+
+  /// Encodes the wire form: all four keys, null where a value is absent.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(delivers, forKey: .deliver)
+    try c.encode(reason, forKey: .reason)
+    try c.encode(until, forKey: .until)
+    try c.encode(breakthrough, forKey: .breakthrough)
+  }
+}
+
+extension SuppressionReason: Codable {
+  /// Whether a suppression for this reason may carry an `until`: do-not-disturb and the
+  /// levels do.
+  var mayHaveUntil: Bool {
+    self == .doNotDisturb || self == .conversationMuted || self == .notMentioned
+  }
+
+  /// Decodes a wire name, such as `"doNotDisturb"`.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` for a value that is not a reason's wire name.
+  public init(from decoder: any Decoder) throws {
+    self = try decodeWireName(from: decoder, of: "a suppression reason") { "\($0.wireName)" }
+  }
+
+  /// Encodes the wire name.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode("\(wireName)")
+  }
+}
+
+extension Breakthrough: Codable {
+  /// Decodes a wire name, such as `"prioritySender"`.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` for a value that is not a breakthrough's wire name.
+  public init(from decoder: any Decoder) throws {
+    self = try decodeWireName(from: decoder, of: "a breakthrough") { "\($0.wireName)" }
+  }
+
+  /// Encodes the wire name.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.singleValueContainer()
+    try c.encode("\(wireName)")
+  }
+}
+
+/// The case whose wire name a decoder's string is; any other string is an error at its key path.
+private func decodeWireName<Value: CaseIterable>(
+  from decoder: any Decoder, of what: String, name: (Value) -> String
+) throws -> Value {
+  let text = try decoder.singleValueContainer().decode(String.self)
+  guard let value = Value.allCases.first(where: { name($0) == text }) else {
+    let names = Value.allCases.map { "\"\(name($0))\"" }.joined(separator: ", ")
+    throw DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath,
+        debugDescription: "\"\(text)\" is not \(what): expected one of \(names)"))
+  }
+  return value
+}
