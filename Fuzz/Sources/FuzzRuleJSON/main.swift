@@ -104,9 +104,11 @@ func exerciseDND(_ rule: DoNotDisturbRule, probes: PropertyProbes) {
     "compiles: \(compiled != nil), validation errors: \(checked.errors)")
   if let compiled { properties.exerciseSchedule(compiled, probes: probes) }
   for savedAt in saveInstants(probes) {
-    guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }
+    guard let saved = try? rule.savedAndCompiled(at: savedAt, zones: zones).rule else { continue }
     require(Zone.supportedInstants.contains(savedAt), "saved at \(savedAt), out of range")
-    require(saved == (try? rule.saved(at: savedAt, zones: zones)), "saving is not deterministic")
+    require(
+      saved == (try? rule.savedAndCompiled(at: savedAt, zones: zones).rule),
+      "saving is not deterministic")
     do {
       properties.exerciseSchedule(
         try DoNotDisturbSchedule(rule: saved, zones: zones), probes: probes)
@@ -118,9 +120,16 @@ func exerciseDND(_ rule: DoNotDisturbRule, probes: PropertyProbes) {
 
 func exercisePush(_ rule: OfflinePushRule, probes: PropertyProbes) {
   guard let compiled = try? CompiledOfflinePushRule(rule: rule, zones: zones) else {
+    // Refused: its DND rule does not compile on its own, or a platform list breaks the
+    // documented limits (checked here from the public constants, not by the library's check).
     let dnd = rule.doNotDisturbRule ?? DoNotDisturbRule()
+    let lists = [rule.onlinePlatforms, rule.notToReceiveOfflinePushPlatforms]
+    let listsInvalid = lists.contains { list in
+      list.count > OfflinePushRule.maximumPlatformCount
+        || list.contains { !OfflinePushRule.platformValues.contains($0.rawValue) }
+    }
     require(
-      !dnd.validate(zones: zones).errors.isEmpty || !rule.validatePlatformLists().isEmpty,
+      (try? DoNotDisturbSchedule(rule: dnd, zones: zones)) == nil || listsInvalid,
       "a valid push rule does not compile")
     return
   }
@@ -155,7 +164,7 @@ func exercisePush(_ rule: OfflinePushRule, probes: PropertyProbes) {
     }
   }
   for savedAt in saveInstants(probes) {
-    guard let saved = try? rule.saved(at: savedAt, zones: zones) else { continue }
+    guard let saved = try? rule.savedAndCompiled(at: savedAt, zones: zones).rule else { continue }
     require(
       (try? CompiledOfflinePushRule(rule: saved, zones: zones)) != nil,
       "\(saved) saved at \(savedAt) does not compile")

@@ -27,6 +27,6 @@ public func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 /// The tzdata the targets load zones from: `TZDIR`, else `/usr/share/zoneinfo` (the fuzz
 /// targets are programs, so they read the environment; the library checks do not).
 public let fuzzZoneDatabase: ZoneDatabase? = {
-  let tzdir = getenv("TZDIR").map { String(cString: $0) }
-  return try? ZoneDatabase(root: ZoneDatabase.environmentRoot(tzdir))
+  let tzdir = getenv("TZDIR").map { String(cString: $0) } ?? ""
+  return try? ZoneDatabase(root: tzdir.isEmpty ? ZoneDatabase.defaultRoot : tzdir)
 }()

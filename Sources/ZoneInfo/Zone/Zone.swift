@@ -48,7 +48,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Parameter posixTZ: The rule; its standard and daylight offsets apply for all time.
   /// - Throws: ``ZoneError/malformedPOSIXTimeZone(_:reason:)``.
-  package init(posixTZ: String) throws(ZoneError) {
+  public init(posixTZ: String) throws(ZoneError) {
     let footer = try POSIXTimeZone(parsing: posixTZ)
     let contents = TZifContents(
       version: 2, transitions: [], transitionTypes: [],
