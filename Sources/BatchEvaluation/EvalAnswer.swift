@@ -79,9 +79,8 @@ extension EvalAnswer {
 /// An error line of `dnd eval`: a stable code and a message naming the field and the value.
 ///
 /// Written as `{"error": {"code": "<code>", "message": "<text>"}}`. The code is a
-/// `RuleFieldError.Code`, by the same name: ``RuleFieldError/Code/invalidJSON`` for a line
-/// that is not JSON or a rule in it that does not decode, ``RuleFieldError/Code/invalidQuery``
-/// for JSON that is not a query, and for a value that does not validate the code of its
+/// `RuleFieldError.Code`, by the same name: `invalidJSON` for a line that is not JSON or a
+/// rule in it that does not decode, `invalidQuery` (`RuleFieldError.Code.invalidQuery`) for JSON that is not a query, and for a value that does not validate the code of its
 /// `RuleFieldError` (the first one's when there are several; the message lists them all, as
 /// `RuleError`'s description does, with key paths from the line: `rule.startHour = 25: must
 /// be in 0...23`). A problem inside `schedule`, `preferences`, `conversation` or `message`

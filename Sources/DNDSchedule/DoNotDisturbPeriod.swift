@@ -5,12 +5,14 @@ public struct DoNotDisturbPeriod: Sendable, Hashable {
   /// The first instant after it; always `>= start`.
   public var end: Int64
 
-  /// Creates a period.
+  /// Creates a period. Package access: periods are answers of the schedules
+  /// (`blockContaining(_:)`, `period(containingOrAfter:)`, `periods(overlapping:)`) and no
+  /// call takes one.
   ///
   /// - Parameters:
   ///   - start: First instant inside.
   ///   - end: First instant after.
-  public init(start: Int64, end: Int64) {
+  package init(start: Int64, end: Int64) {
     self.start = start
     self.end = end
   }

@@ -1,7 +1,9 @@
 import ZoneInfo
 
 extension DoNotDisturbRule {
-  /// Checks every field and loads the rule's zone.
+  /// Checks every field and loads the rule's zone: the check behind
+  /// `DoNotDisturbSchedule(rule:zones:)` and saving, which throw its errors as a `RuleError`
+  /// (package access: those are the public ways in).
   ///
   /// The all-zero default rule (disabled, mode unknown, empty zone) is valid. Fields are
   /// checked whether or not the rule is enabled, so a stored rule is always well-formed;
@@ -11,7 +13,7 @@ extension DoNotDisturbRule {
   /// - Parameter zones: The database that resolves `timeZoneID`.
   /// - Returns: The zone (UTC for an empty ID) and every problem found, in field order.
   /// - Complexity: O(1), plus a zone load on a cache miss.
-  public func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
+  package func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
     validate(zones: zones, requiringOnceEnd: true)
   }
 

@@ -2,10 +2,11 @@
 /// `ZIMUserOfflinePushDoNotDisturbRule`, plus the IANA zone it is read in.
 ///
 /// This is the stored model: plain fields, `Codable` with the wire names, any values
-/// accepted on decoding. Check it with ``validate(zones:)``; when a client saves it, fix
-/// `onceEndTimestamp` and compile it with ``savedAndCompiled(at:zones:)``; compile a stored rule
-/// with ``DoNotDisturbSchedule/init(rule:zones:)`` for the hot path. Absent keys decode as the zero default (disabled, mode unknown, UTC), which is
-/// the rule a user who never set one has.
+/// accepted on decoding. When a client saves it, fix `onceEndTimestamp` and compile it with
+/// ``savedAndCompiled(at:zones:)``; compile a stored rule with
+/// ``DoNotDisturbSchedule/init(rule:zones:)`` for the hot path. Both check every field and
+/// throw ``RuleError`` listing each invalid one. Absent keys decode as the zero default
+/// (disabled, mode unknown, UTC), which is the rule a user who never set one has.
 public struct DoNotDisturbRule: Sendable, Hashable, Codable {
   /// Whether the rule is on. A disabled rule is never in do-not-disturb.
   public var enabled: Bool

@@ -2,7 +2,8 @@
 /// `ZIMUserOfflinePushDoNotDisturbRepeatMode`).
 ///
 /// The type is open: any integer decodes, so a rule from a newer client round-trips, and
-/// ``DoNotDisturbRule/validate(zones:)`` reports an unknown value as
+/// compiling (``DoNotDisturbSchedule/init(rule:zones:)``) or saving
+/// (``DoNotDisturbRule/savedAndCompiled(at:zones:)``) reports an unknown value as
 /// ``RuleFieldError/Code/invalidRepeatMode``.
 public struct RepeatMode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   /// The wire value.

@@ -1,7 +1,9 @@
 import ZoneInfo
 
 extension WeeklyScheduleRule {
-  /// Checks every field and loads the schedule's zone.
+  /// Checks every field and loads the schedule's zone: the check behind
+  /// `WeeklySchedule(rule:zones:)`, which throws its errors as a `RuleError` (package access:
+  /// that is the public way in).
   ///
   /// Errors name the key path (`windows[1].start`, `windows[0].weekdays[2]`, `snooze.until`)
   /// and the value. A schedule with no windows is valid: it never silences (quiet polarity)
@@ -11,7 +13,7 @@ extension WeeklyScheduleRule {
   /// - Returns: The zone (UTC for an empty ID) and every problem found, in field order.
   /// - Complexity: O(*w*) in the number of windows and weekdays, plus a zone load on a cache
   ///   miss.
-  public func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
+  package func validate(zones: ZoneDatabase) -> (zone: Zone?, errors: [RuleFieldError]) {
     var errors: [RuleFieldError] = []
     var zone: Zone?
     switch zones.ruleZone(timeZoneID, field: "timeZoneID") {

@@ -3,9 +3,9 @@
 ///
 /// This is the stored model: plain fields, `Codable` with the wire names (`timeZoneID`,
 /// `polarity`, `windows` of `weekdays`/`start`/`end`, `snooze` of `from`/`until`), any values of
-/// the right JSON types accepted on decoding. Check it with
-/// ``validate(zones:)`` and compile it with ``WeeklySchedule/init(rule:zones:)`` for the hot
-/// path. The semantics are those of ``DoNotDisturbSchedule``, stated for any number of
+/// the right JSON types accepted on decoding. Compile it with
+/// ``WeeklySchedule/init(rule:zones:)`` for the hot path, which checks every field and throws
+/// ``RuleError`` listing each invalid one. The semantics are those of ``DoNotDisturbSchedule``, stated for any number of
 /// windows: a window on weekday W owns one period on every date D whose ISO weekday is W,
 /// `[mark(D, start), mark(D', end))` with D' = D when end > start and D + 1 otherwise (equal
 /// times make 24 wall-clock hours); `mark` is the first instant at which the wall clock shows
@@ -139,7 +139,7 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
 /// What a weekly schedule's windows mean, as the text on the wire.
 ///
 /// The type is open: any text is kept, so a schedule from a newer client round-trips, and
-/// ``WeeklyScheduleRule/validate(zones:)`` reports an unknown value as
+/// compiling it (``WeeklySchedule/init(rule:zones:)``) reports an unknown value as
 /// ``RuleFieldError/Code/invalidSchedule``.
 public struct SchedulePolarity: RawRepresentable, Sendable, Hashable, Codable,
   CustomStringConvertible

@@ -40,12 +40,12 @@ public struct PlatformSet: Sendable, Hashable {
     others.removeLast(others.count - kept)
   }
 
-  /// Adds a platform.
+  /// Adds a platform. Package access: a program builds a set in one go with ``init(_:)``.
   ///
   /// - Parameter platform: The platform.
   /// - Complexity: O(1) for values 0…63; O(*n*) for others (an insertion into the sorted
-  ///   list). Build a large set with ``init(_:)`` instead.
-  public mutating func insert(_ platform: Platform) {
+  ///   list).
+  package mutating func insert(_ platform: Platform) {
     if (0..<64).contains(platform.rawValue) {
       mask |= 1 << UInt64(platform.rawValue)
       return
@@ -66,13 +66,14 @@ public struct PlatformSet: Sendable, Hashable {
     return Self.sortedList(others, contains: platform.rawValue)
   }
 
-  /// Whether the two sets share a member.
+  /// Whether the two sets share a member. Package access: decisions compare the online set
+  /// with a rule's lists themselves, and a program asks ``contains(_:)``.
   ///
   /// - Parameter other: Another set.
   /// - Returns: True when the intersection is non-empty.
   /// - Complexity: O(1) for values 0…63; O(*n* + *m*) over the two sorted lists of others.
   @inline(__always)
-  public func intersects(_ other: PlatformSet) -> Bool {
+  package func intersects(_ other: PlatformSet) -> Bool {
     if mask & other.mask != 0 { return true }
     if others.isEmpty || other.others.isEmpty { return false }
     return Self.sortedListsShareAValue(others, other.others)

@@ -6,8 +6,8 @@ extension ZoneBundle {
   /// release, for hosts with no zoneinfo directory.
   ///
   /// Read once, on first use, from bytes compiled into the binary (no file, no Foundation).
-  /// Open a database over it with `ZoneDatabase(bundle: try .embedded())`; its
-  /// `ZoneBundle.version` names the release.
+  /// Open a database over it with `ZoneDatabase(bundle: try .embedded())`; the database's
+  /// `version()` names the release.
   ///
   /// - Returns: The snapshot.
   /// - Throws: `ZoneError.databaseUnavailable(root:reason:)` if the embedded bytes are not

@@ -19,8 +19,9 @@
 /// Each file is a TZif file (version 2 or later, "slim": no 32-bit data, and no trailing
 /// transitions the footer regenerates); names with identical files share one.
 public struct ZoneBundle: Sendable {
-  /// The tzdata release the snapshot was made from, such as `2025b`.
-  public let version: String
+  /// The tzdata release the snapshot was made from, such as `2025b`. Package access: a program
+  /// reads it from the database it opens over the snapshot, `ZoneDatabase.version()`.
+  package let version: String
   /// The zone IDs, sorted.
   package let identifiers: [String]
   private let bytes: [UInt8]
