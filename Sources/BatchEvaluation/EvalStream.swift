@@ -1,14 +1,13 @@
 import SystemInterface
 
 /// The read-answer-write loop of `dnd eval`: JSON Lines from one file descriptor, one answer
-/// line per input line to another, written as it goes. Package access: a program embedding
-/// the engine reads its own input and asks `EvalEngine.answer(_:)` line by line.
-package enum EvalStream {
+/// line per input line to another, written as it goes.
+public enum EvalStream {
   /// The longest line read; a longer one is answered with an `invalidJSON` error and skipped.
   package static let maximumLineLength = 1 << 20
 
   /// How a run ended.
-  package enum End: Equatable, Sendable {
+  public enum End: Equatable, Sendable {
     /// The input was read through and every answer written.
     case finished
     /// Reading the input failed with this `errno`.
@@ -25,7 +24,7 @@ package enum EvalStream {
   ///   - input: The file descriptor to read.
   ///   - output: The file descriptor to write.
   /// - Returns: How the run ended.
-  package static func run(engine: inout EvalEngine, input: Int32, output: Int32) -> End {
+  public static func run(engine: inout EvalEngine, input: Int32, output: Int32) -> End {
     var storage = [UInt8](repeating: 0, count: 1 << 18)
     var filled = 0
     var discarding = false

@@ -37,18 +37,6 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
       case weekdays, start, end
     }
-
-    /// Decodes the wire form; every key is required.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong
-    ///   type.
-    public init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      weekdays = try c.decode([Int].self, forKey: .weekdays)
-      start = try c.decode(String.self, forKey: .start)
-      end = try c.decode(String.self, forKey: .end)
-    }
   }
 
   /// An absolute interval `[from, until)` in UNIX seconds during which pushes wait whatever
@@ -71,17 +59,6 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
       case from, until
-    }
-
-    /// Decodes the wire form; both keys are required.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError` naming the key path of a missing value or one of the wrong
-    ///   type.
-    public init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: CodingKeys.self)
-      from = try c.decode(Int64.self, forKey: .from)
-      until = try c.decode(Int64.self, forKey: .until)
     }
   }
 

@@ -97,11 +97,16 @@ func saveInstants(_ probes: PropertyProbes) -> [Int64] {
 }
 
 func exerciseDND(_ rule: DoNotDisturbRule, probes: PropertyProbes) {
-  let checked = rule.validate(zones: zones)
-  let compiled = try? DoNotDisturbSchedule(rule: rule, zones: zones)
-  require(
-    (compiled != nil) == checked.errors.isEmpty,
-    "compiles: \(compiled != nil), validation errors: \(checked.errors)")
+  // A refusal lists at least one field, each with its reason.
+  let compiled: DoNotDisturbSchedule?
+  do {
+    compiled = try DoNotDisturbSchedule(rule: rule, zones: zones)
+  } catch {
+    compiled = nil
+    require(
+      !error.errors.isEmpty && error.errors.allSatisfy { !$0.reason.isEmpty },
+      "refused without a field error and its reason: \(error)")
+  }
   if let compiled { properties.exerciseSchedule(compiled, probes: probes) }
   for savedAt in saveInstants(probes) {
     guard let saved = try? rule.savedAndCompiled(at: savedAt, zones: zones).rule else { continue }
