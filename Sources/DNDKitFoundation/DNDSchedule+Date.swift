@@ -66,10 +66,3 @@ extension CompiledSchedule {
     try periods(overlapping: range.lowerBound.unixSeconds..<range.upperBound.unixSeconds)
   }
 }
-
-extension DoNotDisturbPeriod {
-  /// The first instant of the period as a date.
-  public var startDate: Date { Date(unixSeconds: start) }
-  /// The first instant after the period as a date.
-  public var endDate: Date { Date(unixSeconds: end) }
-}

@@ -30,8 +30,3 @@ extension Zone {
     Date(unixSeconds: try startOfDay(containing: date.unixSeconds))
   }
 }
-
-extension ZoneTransition {
-  /// The instant of the transition as a date.
-  public var date: Date { Date(unixSeconds: instant) }
-}
