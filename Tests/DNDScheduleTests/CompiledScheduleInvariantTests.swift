@@ -107,14 +107,10 @@ final class CompiledScheduleInvariantTests: XCTestCase {
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for index in 0..<1_500 {
-      let id = generators.zoneID(using: &rng)
-      var rule = generators.weeklyRule(zoneID: id, using: &rng)
-      if index % 2 == 0 { rule.polarity = .send }
-      let zone = try zones.zone(id)
-      let t = generators.instant(in: zone, using: &rng)
-      if Bool.random(using: &rng) { rule.snooze = generators.snooze(near: t, using: &rng) }
-      let schedule = try WeeklySchedule(rule: rule, zones: zones)
-      try assertInvariants(schedule, at: t, "\(id) \(schedule) at \(t) [seed \(seed)]")
+      let drawn = try WeeklyCase(index: index, generators: generators, using: &rng)
+      try assertInvariants(
+        drawn.schedule, at: drawn.instant,
+        "\(drawn.id) \(drawn.schedule) at \(drawn.instant) [seed \(seed)]")
     }
   }
 }

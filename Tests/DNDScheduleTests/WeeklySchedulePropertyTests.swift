@@ -52,15 +52,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     let generators = Generators(zones: zones)
     var quietCases = 0
     for index in 0..<400 {
-      let id = generators.zoneID(using: &rng)
-      var rule = generators.weeklyRule(zoneID: id, using: &rng)
-      if index % 2 == 0 { rule.polarity = .send }
-      let zone = try zones.zone(id)
-      let t = generators.instant(in: zone, using: &rng)
-      if Bool.random(using: &rng) { rule.snooze = generators.snooze(near: t, using: &rng) }
-      let schedule = try WeeklySchedule(rule: rule, zones: zones)
-      let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
-      let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+      let drawn = try WeeklyCase(index: index, generators: generators, using: &rng)
+      let (schedule, t) = (drawn.schedule, drawn.instant)
+      let reference = ReferenceWeeklySchedule(rule: drawn.rule, zone: drawn.zone)
+      let context = "\(drawn.id) \(schedule) at \(t) [seed \(seed)]"
       let block = try schedule.blockContaining(t)
       let period = try schedule.period(containingOrAfter: t)
       if let start = try reference.blockStart(containing: t) {
