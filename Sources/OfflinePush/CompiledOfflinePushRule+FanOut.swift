@@ -81,19 +81,20 @@ extension CompiledOfflinePushRule {
         }
         k = 0
         for recipient in recipients[chunkStart..<chunkEnd] {
-          // Without preferences, only a conversation setting can bring in a level.
+          // Without preferences, only a conversation setting can bring in a level. One append
+          // for both: two would be two inlined appends in the loop.
+          let decision: PushDecision
           if let conversation = recipient.conversation {
-            decisions.append(
-              fetchedBase[k].decide(
-                kind: kind, target: recipient.target, online: recipient.online, at: instant,
-                conversation: conversation, message: message, facts: facts,
-                mentioned: recipient.mentioned, spans: &spans))
+            decision = fetchedBase[k].decide(
+              kind: kind, target: recipient.target, online: recipient.online, at: instant,
+              conversation: conversation, message: message, facts: facts,
+              mentioned: recipient.mentioned, spans: &spans)
           } else {
-            decisions.append(
-              fetchedBase[k].decide(
-                kind: kind, target: recipient.target, online: recipient.online, at: instant,
-                spans: &spans))
+            decision = fetchedBase[k].decide(
+              kind: kind, target: recipient.target, online: recipient.online, at: instant,
+              spans: &spans)
           }
+          decisions.append(decision)
           k += 1
         }
         position += k

@@ -48,4 +48,27 @@ extension CompiledPushPreferences {
     let held = breakthrough.map(PushDecision.breakthrough) ?? suppressed
     return state.inDND ? held : .deliver
   }
+
+  /// ``decision(dnd:kind:at:message:facts:mentioned:)`` for a message the caller has (the
+  /// single decision's): the same answers, with the message's values read from it directly.
+  @inlinable @inline(__always)
+  func decision(
+    dnd state: (inDND: Bool, blockEnd: Int64), kind: PushKind, at instant: Int64,
+    message: borrowing PushMessage
+  ) -> PushDecision {
+    if mayListSender(hash: message.senderHash, if: state.inDND), listsSender(of: message) {
+      return .breakthrough(.prioritySender)
+    }
+    let breakthrough = breakthroughAfterSender(
+      kind: kind, at: instant,
+      message: PushMessage.Facts(
+        senderHash: message.senderHash, mentioned: message.mentioned,
+        mentionAll: message.mentionAll, urgent: message.urgent,
+        previousCallAt: message.previousCallAt),
+      mentioned: message.mentioned)
+    let suppressed = PushDecision.suppress(
+      .doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
+    let held = breakthrough.map(PushDecision.breakthrough) ?? suppressed
+    return state.inDND ? held : .deliver
+  }
 }

@@ -100,32 +100,46 @@ public struct CompiledOfflinePushRule: Sendable, Hashable {
     if let decision = decisionBeforeDND(kind: kind, target: target, online: online) {
       return decision
     }
-    // The preferences are switched on and the message's plain values read out at once,
-    // rather than either bound: a binding would be a copy (a retain and release, or an
-    // outlined copy of the message) a decision.
-    let facts = message.facts
+    // The preferences and the message are switched on, not bound: a switch borrows what it
+    // matches, where a binding (`if let`, `guard let`, `?.`) would copy it (a retain and
+    // release, or an outlined copy of the message) a decision. With both, the message goes on
+    // as a plain borrowed `PushMessage`, whose fields the caller's loop reads as values.
     switch preferences {
     case .none:
       // Without preferences nothing breaks through, and without a conversation setting either
       // no level suppresses, whatever the message: the rule alone answers.
-      if conversation != nil,
-        let decision = levelDecision(
+      if conversation != nil {
+        let facts = message.facts
+        if let decision = levelDecision(
           kind: kind, at: instant, level: .all, conversation: conversation,
           mentioned: facts.mentioned, mentionAll: facts.mentionAll)
-      {
-        return decision
+        {
+          return decision
+        }
       }
       return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
     case .some(let preferences):
-      if let decision = levelDecision(
-        kind: kind, at: instant, level: preferences.level, conversation: conversation,
-        mentioned: facts.mentioned, mentionAll: facts.mentionAll)
-      {
-        return decision
+      switch message {
+      case .some(let message):
+        if let decision = levelDecision(
+          kind: kind, at: instant, level: preferences.level, conversation: conversation,
+          mentioned: message.mentioned, mentionAll: message.mentionAll)
+        {
+          return decision
+        }
+        return preferences.decision(
+          dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant,
+          message: message)
+      case .none:
+        // Without a message nothing breaks through: no sender, mention, urgency or call.
+        if let decision = levelDecision(
+          kind: kind, at: instant, level: preferences.level, conversation: conversation,
+          mentioned: false, mentionAll: false)
+        {
+          return decision
+        }
+        return Self.decision(dnd: try schedule.stateAndBlockEnd(instant))
       }
-      return preferences.decision(
-        dnd: try schedule.stateAndBlockEnd(instant), kind: kind, at: instant, message: message,
-        facts: facts, mentioned: facts.mentioned)
     }
   }
 

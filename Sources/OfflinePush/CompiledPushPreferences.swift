@@ -108,6 +108,13 @@ public struct CompiledPushPreferences: Sendable, Hashable {
 
   /// Whether the message's sender is one of the priority senders (exact bytes).
   @inlinable @inline(__always)
+  func listsSender(of message: borrowing PushMessage) -> Bool {
+    guard let base = senders.base, let sender = message.sender else { return false }
+    return SenderTable.contains(sender, hash: message.senderHash, base: base)
+  }
+
+  /// Whether the message's sender, if any, is one of the priority senders (exact bytes).
+  @inlinable @inline(__always)
   func listsSender(of message: borrowing PushMessage?, hash: UInt64) -> Bool {
     guard let base = senders.base else { return false }
     return SenderTable.contains(senderOf: message, hash: hash, base: base)
