@@ -22,7 +22,7 @@ public struct PushMessage: Sendable, Hashable, Codable {
   public var previousCallAt: Int64?
   /// The sender's hash for priority-sender tables (0 without a sender), kept with the sender:
   /// the message is hashed once, not once for each recipient it is decided for.
-  @usableFromInline internal(set) var senderHash: UInt64
+  @usableFromInline var senderHash: UInt64
 
   /// Creates a message context; by default no sender, no mention, not urgent.
   ///

@@ -838,7 +838,7 @@ final class JSONKeyNameStorage: ManagedBuffer<JSONKeyNameStorage.Header, StaticS
   }
 
   deinit {
-    _ = withUnsafeMutablePointers { header, elements in
+    withUnsafeMutablePointers { header, elements in
       elements.deinitialize(count: header.pointee.count)
       header.pointee.compactKeys.deallocate()
       header.pointee.keyBytes.deallocate()
