@@ -9,21 +9,8 @@ final class JSONKeyNamesLifetimeTests: XCTestCase {
 
   /// The fields of an object's members read with `names`, or nil when reading stopped.
   static func fields(_ document: String, names: JSONKeyNames) -> [Int]? {
-    Array(document.utf8).withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
-      var fields: [Int] = []
-      do throws(JSONReadStop) {
-        var object = try reader.enterObject(depth: 0)
-        while let field = try reader.nextMember(of: &object, names: names) {
-          fields.append(field)
-          try reader.skipValue(depth: 1)
-        }
-        try reader.finishDocument()
-        return fields
-      } catch {
-        return nil
-      }
-    }
+    let read = ReaderProbes.members(Array(document.utf8), names: names)
+    return read.stop == nil ? read.fields : nil
   }
 
   /// Names made and used, then dropped: their storage goes with them, however many are made.

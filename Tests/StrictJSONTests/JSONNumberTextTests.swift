@@ -158,19 +158,7 @@ final class JSONNumberTextTests: XCTestCase {
     for (text, expected) in Self.examplesAndEdges where Self.isNumber(text) {
       for document in ["[\(text)]", "[ \(text) ]"] {
         let bytes = Array(document.utf8)
-        let read: Result<Int64, JSONValueFailure>? = bytes.withUnsafeBufferPointer { buffer in
-          var reader = JSONReader(buffer)
-          do throws(JSONReadStop) {
-            var array = try reader.enterArray(depth: 0)
-            guard try reader.nextElement(of: &array) else { return nil }
-            let value = try reader.readInteger(depth: 1)
-            guard !(try reader.nextElement(of: &array)) else { return nil }
-            try reader.finishDocument()
-            return value
-          } catch {
-            return nil
-          }
-        }
+        let read = ReaderProbes.soleInteger(bytes)
         if let expected {
           XCTAssertEqual(read, .success(expected), document)
         } else {

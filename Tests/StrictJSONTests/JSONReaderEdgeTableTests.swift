@@ -22,24 +22,7 @@ final class JSONReaderEdgeTableTests: XCTestCase {
   }
 
   func members(_ bytes: [UInt8], names: JSONKeyNames) -> (fields: [Int], stop: String?) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var reader = JSONReader(buffer)
-      var fields: [Int] = []
-      do throws(JSONReadStop) {
-        var object = try reader.enterObject(depth: 0)
-        while let field = try reader.nextMember(of: &object, names: names) {
-          fields.append(field)
-          try reader.skipValue(depth: 1)
-        }
-        try reader.finishDocument()
-        return (fields, nil)
-      } catch {
-        switch error {
-        case .duplicateKey: return (fields, "duplicate")
-        case .syntax(let problem): return (fields, "\(problem.offset): \(problem.message)")
-        }
-      }
-    }
+    ReaderProbes.members(bytes, names: names)
   }
 
   /// Compact objects, whose keys in the decoder's order take the fast path: a known key seen

@@ -262,19 +262,7 @@ final class JSONReaderFastPathTests: XCTestCase {
       }
       let expected: Int64? =
         valid ? JSONNumberTextTests.referenceInteger(number) : nil
-      let actual: Int64? = document.withUnsafeBufferPointer { buffer in
-        var reader = JSONReader(buffer)
-        do throws(JSONReadStop) {
-          var array = try reader.enterArray(depth: 0)
-          guard try reader.nextElement(of: &array) else { return nil }
-          let value = try reader.readInteger(depth: 1)
-          guard !(try reader.nextElement(of: &array)) else { return nil }
-          try reader.finishDocument()
-          return try? value.get()
-        } catch {
-          return nil
-        }
-      }
+      let actual = try? ReaderProbes.soleInteger(document)?.get()
       XCTAssertEqual(actual, expected, "[seed \(seed)] \(text)")
       if actual != expected { return }
     }
