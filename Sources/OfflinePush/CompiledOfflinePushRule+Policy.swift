@@ -41,12 +41,10 @@ extension CompiledPushPreferences {
     {
       return .breakthrough(.prioritySender)
     }
-    let breakthrough = breakthroughAfterSender(
-      kind: kind, at: instant, message: facts, mentioned: mentioned)
-    let suppressed = PushDecision.suppress(
-      .doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
-    let held = breakthrough.map(PushDecision.breakthrough) ?? suppressed
-    return state.inDND ? held : .deliver
+    return Self.selected(
+      dnd: state,
+      breakthrough: breakthroughAfterSender(
+        kind: kind, at: instant, message: facts, mentioned: mentioned))
   }
 
   /// ``decision(dnd:kind:at:message:facts:mentioned:)`` for a message the caller has (the
@@ -59,13 +57,18 @@ extension CompiledPushPreferences {
     if mayListSender(hash: message.senderHash, if: state.inDND), listsSender(of: message) {
       return .breakthrough(.prioritySender)
     }
-    let breakthrough = breakthroughAfterSender(
-      kind: kind, at: instant,
-      message: PushMessage.Facts(
-        senderHash: message.senderHash, mentioned: message.mentioned,
-        mentionAll: message.mentionAll, urgent: message.urgent,
-        previousCallAt: message.previousCallAt),
-      mentioned: message.mentioned)
+    return Self.selected(
+      dnd: state,
+      breakthrough: breakthroughAfterSender(
+        kind: kind, at: instant, message: message.facts, mentioned: message.mentioned))
+  }
+
+  /// Outside do-not-disturb, deliver; inside, the breakthrough if one lifts it, else the
+  /// suppression until the block's end (nil for a block that never ends).
+  @inlinable @inline(__always)
+  static func selected(
+    dnd state: (inDND: Bool, blockEnd: Int64), breakthrough: Breakthrough?
+  ) -> PushDecision {
     let suppressed = PushDecision.suppress(
       .doNotDisturb, until: state.blockEnd == .max ? nil : state.blockEnd)
     let held = breakthrough.map(PushDecision.breakthrough) ?? suppressed

@@ -106,16 +106,22 @@ public struct PushMessage: Sendable, Hashable, Codable {
   }
 }
 
+extension PushMessage {
+  /// The message's plain values.
+  @inlinable @inline(__always)
+  var facts: Facts {
+    Facts(
+      senderHash: senderHash, mentioned: mentioned, mentionAll: mentionAll, urgent: urgent,
+      previousCallAt: previousCallAt)
+  }
+}
+
 extension Optional where Wrapped == PushMessage {
   /// The message's plain values (``PushMessage/Facts/none`` without a message).
   @inlinable @inline(__always)
   var facts: PushMessage.Facts {
     switch self {
-    case .some(let message):
-      return PushMessage.Facts(
-        senderHash: message.senderHash, mentioned: message.mentioned,
-        mentionAll: message.mentionAll, urgent: message.urgent,
-        previousCallAt: message.previousCallAt)
+    case .some(let message): return message.facts
     case .none: return .none
     }
   }
