@@ -1,5 +1,5 @@
 import DNDKitTesting
-import NotificationService
+import PushService
 import Testing
 import ZoneInfo
 import ZoneInfoBundle
@@ -7,7 +7,7 @@ import ZoneInfoBundle
 /// The same property from Swift Testing: DNDKitTesting needs no XCTest.
 @Test func quietHoursInHalfHourZonesAgreeWithTheReference() throws {
   let zones = ZoneDatabase(bundle: try ZoneBundle.embedded())
-  let service = NotificationService(zones: zones)
+  let service = PushService(zones: zones)
   let check = ReferenceCheck(
     zones: zones, seed: 0xC0FFEE, cases: 300,
     zoneIDs: Generators(zones: zones).zoneIDs(with: .halfHourOffsets))

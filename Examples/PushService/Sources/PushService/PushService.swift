@@ -2,9 +2,9 @@ import DNDSchedule
 import OfflinePush
 import ZoneInfo
 
-/// A stand-in for a team's notification service: it keeps each user's offline push rule as
+/// A stand-in for a team's push service: it keeps each user's offline push rule as
 /// the user saved it and asks DNDKit before every offline push.
-public struct NotificationService: Sendable {
+public struct PushService: Sendable {
   /// The time zone data the service decides with.
   public let zones: ZoneDatabase
 
