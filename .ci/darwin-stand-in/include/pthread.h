@@ -1,0 +1,24 @@
+// Stand-in for Darwin's <pthread.h>: "libpthread" is apple-oss-distributions/libpthread at
+// libpthread-539, include/pthread/pthread.h, whose declarations are under
+// `clang assume_nonnull` (so Swift imports unannotated pointers as non-optional).
+#ifndef DARWIN_STAND_IN_PTHREAD_H
+#define DARWIN_STAND_IN_PTHREAD_H
+
+#include <sys/_types.h>
+
+#pragma clang assume_nonnull begin  // libpthread include/pthread/pthread.h
+
+// libpthread include/pthread/pthread.h (the !_PTHREAD_SWIFT_IMPORTER_NULLABILITY_COMPAT form)
+int pthread_create(pthread_t _Nullable *_Nonnull __restrict,
+                   const pthread_attr_t *_Nullable __restrict,
+                   void *_Nullable (*_Nonnull)(void *_Nullable), void *_Nullable __restrict);
+int pthread_join(pthread_t, void *_Nullable *_Nullable);  // libpthread include/pthread/pthread.h
+int pthread_mutex_destroy(pthread_mutex_t *);             // libpthread include/pthread/pthread.h
+int pthread_mutex_init(pthread_mutex_t *__restrict,
+                       const pthread_mutexattr_t *_Nullable __restrict);  // libpthread pthread.h
+int pthread_mutex_lock(pthread_mutex_t *);                // libpthread include/pthread/pthread.h
+int pthread_mutex_unlock(pthread_mutex_t *);              // libpthread include/pthread/pthread.h
+
+#pragma clang assume_nonnull end
+
+#endif
