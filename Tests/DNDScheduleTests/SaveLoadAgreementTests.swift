@@ -42,7 +42,7 @@ final class SaveLoadAgreementTests: XCTestCase {
       + [Int64.random(in: range, using: &rng)]
   }
 
-  /// 60,000 generated rules (mostly one-off, a third of those ending at the wall-clock time
+  /// 60,000 generated rules (three in five one-off, a third of all ending at the wall-clock time
   /// their zone shows at UNIX 0, so that saves near 1970 land on an end of 0) saved at
   /// instants over the whole supported range: each save either succeeds, and the stored
   /// document loads as the schedule the save compiled, deciding the same at a dozen instants,
