@@ -8,7 +8,8 @@ extension DoNotDisturbRule {
   ///   - zones: The database that resolves `timeZoneID`.
   /// - Returns: The normalized rule.
   /// - Throws: ``RuleError`` listing every invalid field, then a `savedAt` outside
-  ///   the supported years (or one at which the one-off period would end outside them).
+  ///   the supported years (or one at which the one-off period would end outside them, or
+  ///   at 0, the stored value that means unset).
   package func saved(at savedAt: Int64, zones: ZoneDatabase) throws(RuleError)
     -> DoNotDisturbRule
   {
@@ -77,6 +78,18 @@ extension DoNotDisturbRule {
           reason: "the one-off period would end at \(end), \(bound)")
       ])
     }
+    guard end != 0 else {
+      // On the wire 0 means "no end": stored, this end would load as `missingOnceEnd`. Shifting
+      // it would move the period (a one-off period is the one ending at the stored end), so
+      // the save is refused, as one ending outside the supported years is.
+      return DoNotDisturbSaving(savedAtErrors: [
+        RuleFieldError(
+          code: .invalidInstant, keyPath: "savedAt", value: String(savedAt),
+          reason:
+            "the one-off period would end at 0 (1970-01-01T00:00:00Z), the onceEndTimestamp "
+            + "that means unset")
+      ])
+    }
     return DoNotDisturbSaving(onceEndTimestamp: end, zone: zone)
   }
 }
@@ -119,6 +132,10 @@ extension DoNotDisturbRule {
   ///   has already ended, the stored end is in the past and the rule never takes effect;
   /// - disabled, daily and custom rules: 0, since they do not use it.
   ///
+  /// A one-off end of exactly 0 (1970-01-01T00:00:00Z) cannot be stored, since 0 means
+  /// unset and loading would refuse it: such a save is refused with `invalidInstant` on
+  /// `savedAt` (only saves within about a day of 1970-01-01 can meet it).
+  ///
   /// Saving the same rule at the same instant always gives the same result. The schedule is
   /// `DoNotDisturbSchedule(rule:zones:)` of the saved rule.
   ///
@@ -126,7 +143,8 @@ extension DoNotDisturbRule {
   ///   - savedAt: The save instant, UNIX seconds (the server's clock, injected).
   ///   - zones: The database that resolves `timeZoneID` (empty means UTC).
   /// - Returns: The saved rule and its compiled form.
-  /// - Throws: ``RuleError`` listing every invalid field, then a bad `savedAt`.
+  /// - Throws: ``RuleError`` listing every invalid field, then a bad `savedAt`: outside the
+  ///   supported years, or one at which the one-off period would end outside them or at 0.
   /// - Complexity: O(1) plus a zone load on a cache miss.
   public func savedAndCompiled(at savedAt: Int64, zones: ZoneDatabase)
     throws(RuleError) -> (rule: DoNotDisturbRule, compiled: DoNotDisturbSchedule)

@@ -134,7 +134,9 @@ extension RuleFieldError.Code {
   public static let invalidTimeZone = Self(rawValue: "invalidTimeZone")
   /// An enabled one-off rule without `onceEndTimestamp`.
   public static let missingOnceEnd = Self(rawValue: "missingOnceEnd")
-  /// An instant outside the supported range (years -9999…9999).
+  /// An instant outside the supported range (years -9999…9999), or a save instant at which
+  /// a one-off rule's end would be outside it or exactly 0 (which `onceEndTimestamp` reserves
+  /// for unset).
   public static let invalidInstant = Self(rawValue: "invalidInstant")
   /// A weekly schedule whose polarity is neither `quiet` nor `send`.
   public static let invalidSchedule = Self(rawValue: "invalidSchedule")

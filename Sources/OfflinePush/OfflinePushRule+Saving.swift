@@ -7,7 +7,8 @@ extension OfflinePushRule {
   ///
   /// Validates every field and reports all problems (platform lists longer than
   /// ``maximumPlatformCount``, then the DND rule's, with key paths under `doNotDisturbRule.`,
-  /// then a `savedAt` outside the supported years); recomputes the DND rule's
+  /// then a `savedAt` outside the supported years or at which a one-off period would end
+  /// outside them or at 0, the stored value that means unset); recomputes the DND rule's
   /// `onceEndTimestamp` from the save instant (see `DoNotDisturbRule.saved(at:zones:)`).
   /// Saving the same rule at the same instant gives the same result. To compile the saved
   /// rule as well, `savedAndCompiled(at:zones:)` does both with one validation.
@@ -33,7 +34,8 @@ extension OfflinePushRule {
   ///
   /// Validates every field and reports all problems (platform lists longer than
   /// ``maximumPlatformCount``, then the DND rule's, with key paths under `doNotDisturbRule.`,
-  /// then a `savedAt` outside the supported years); recomputes the DND rule's
+  /// then a `savedAt` outside the supported years or at which a one-off period would end
+  /// outside them or at 0, the stored value that means unset); recomputes the DND rule's
   /// `onceEndTimestamp` from the save instant (see `DoNotDisturbRule.saved(at:zones:)`).
   /// Saving the same rule at the same instant gives the same result, and the compiled rule is
   /// the one `CompiledOfflinePushRule(rule:zones:)` gives for the saved rule.

@@ -1,0 +1,16 @@
+// Stand-in for Darwin's <stdlib.h>, whose malloc and free are declared in libmalloc's
+// <malloc/_malloc.h> (Libc include/_stdlib.h includes it). "libmalloc" is
+// apple-oss-distributions/libmalloc at libmalloc-792.1.1.
+#ifndef DARWIN_STAND_IN_STDLIB_H
+#define DARWIN_STAND_IN_STDLIB_H
+
+#include <sys/_types.h>
+
+#ifndef NULL
+#define NULL ((void *)0)  // xnu bsd/sys/_types/_null.h, included by Libc include/_stdlib.h
+#endif
+
+void *malloc(size_t);  // libmalloc include/malloc/_malloc.h
+void free(void *);     // libmalloc include/malloc/_malloc.h
+
+#endif
