@@ -69,15 +69,43 @@ package struct JSONWriter {
 
   /// Writes a member's key and its `:`; its value follows.
   ///
+  /// The separator before it, the quoted key and the `:` go in as one append when the key is
+  /// short (every key of the package's wire types is): a `dnd eval` answer is mostly keys, and
+  /// each append costs a uniqueness and a capacity check.
+  ///
   /// - Parameter key: The key, plain ASCII that needs no escape.
   @inlinable
   package mutating func key(_ key: StaticString) {
-    comma()
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
-    if spacesSeparators { bytes.append(UInt8(ascii: " ")) }
+    let count = key.utf8CodeUnitCount
+    guard count <= 40 else {
+      comma()
+      bytes.append(UInt8(ascii: "\""))
+      key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
+      if spacesSeparators { bytes.append(UInt8(ascii: " ")) }
+      needsComma = false
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { chunk in
+      var end = 0
+      if needsComma {
+        chunk[0] = UInt8(ascii: ",")
+        chunk[1] = UInt8(ascii: " ")
+        end = spacesSeparators ? 2 : 1
+      }
+      chunk[end] = UInt8(ascii: "\"")
+      end += 1
+      key.withUTF8Buffer { name in
+        for index in 0..<count { chunk[end + index] = name[index] }
+      }
+      end += count
+      chunk[end] = UInt8(ascii: "\"")
+      chunk[end + 1] = UInt8(ascii: ":")
+      chunk[end + 2] = UInt8(ascii: " ")
+      end += spacesSeparators ? 3 : 2
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<end]))
+    }
     needsComma = false
   }
 
