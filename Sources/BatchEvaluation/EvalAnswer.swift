@@ -1,5 +1,6 @@
 import DNDSchedule
 import OfflinePush
+import StrictJSON
 
 /// One output line of `dnd eval`.
 public enum EvalAnswer: Sendable, Hashable {
@@ -15,63 +16,42 @@ public enum EvalAnswer: Sendable, Hashable {
   /// An error line.
   case error(EvalError)
 
-  /// Appends the answer as one JSON line, newline included.
-  package func write(to out: inout ByteWriter) {
+  /// Appends the answer as one JSON line, newline included, a space after each `:` and `,`
+  /// and `/` as it is (the writer is set so for the line).
+  package func write(to out: inout JSONWriter) {
+    out.escapesSlashes = false
+    out.spacesSeparators = true
     switch self {
     case .dnd(let inDoNotDisturb, let nextChange):
-      out.append("{\"inDoNotDisturb\": ")
-      out.append(bool: inDoNotDisturb)
-      out.append(", \"nextChange\": ")
-      if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
-      out.append("}\n")
+      out.beginObject()
+      out.key("inDoNotDisturb")
+      out.boolean(inDoNotDisturb)
+      out.key("nextChange")
+      if let nextChange { out.integer(nextChange) } else { out.null() }
+      out.endObject()
     case .schedule(let quiet, let nextChange):
-      out.append("{\"quiet\": ")
-      out.append(bool: quiet)
-      out.append(", \"nextChange\": ")
-      if let nextChange { out.append(integer: nextChange) } else { out.append("null") }
-      out.append("}\n")
+      out.beginObject()
+      out.key("quiet")
+      out.boolean(quiet)
+      out.key("nextChange")
+      if let nextChange { out.integer(nextChange) } else { out.null() }
+      out.endObject()
     case .push(let decision):
-      out.append("{")
-      Self.writeFields(of: decision, to: &out)
-      out.append("}\n")
+      decision.write(to: &out, includingBreakthrough: false)
     case .policyPush(let decision):
-      // The keys in alphabetical order, as `JSONEncoder` with `.sortedKeys` writes them.
-      out.append("{\"breakthrough\": ")
-      if let breakthrough = decision.breakthrough {
-        out.append(byte: UInt8(ascii: "\""))
-        out.append(breakthrough.wireName)
-        out.append(byte: UInt8(ascii: "\""))
-      } else {
-        out.append("null")
-      }
-      out.append(", ")
-      Self.writeFields(of: decision, to: &out)
-      out.append("}\n")
+      decision.write(to: &out)
     case .error(let error):
-      out.append("{\"error\": {\"code\": ")
-      out.append(jsonString: error.code.rawValue)
-      out.append(", \"message\": ")
-      out.append(jsonString: error.message)
-      out.append("}}\n")
+      out.beginObject()
+      out.key("error")
+      out.beginObject()
+      out.key("code")
+      out.string(error.code.rawValue)
+      out.key("message")
+      out.string(error.message)
+      out.endObject()
+      out.endObject()
     }
-  }
-}
-
-extension EvalAnswer {
-  /// `"deliver": …, "reason": …, "until": …` of a push answer, without the braces.
-  static func writeFields(of decision: PushDecision, to out: inout ByteWriter) {
-    out.append("\"deliver\": ")
-    out.append(bool: decision.delivers)
-    out.append(", \"reason\": ")
-    if let reason = decision.reason {
-      out.append(byte: UInt8(ascii: "\""))
-      out.append(reason.wireName)
-      out.append(byte: UInt8(ascii: "\""))
-    } else {
-      out.append("null")
-    }
-    out.append(", \"until\": ")
-    if let until = decision.until { out.append(integer: until) } else { out.append("null") }
+    out.endLine()
   }
 }
 

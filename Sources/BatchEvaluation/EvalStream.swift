@@ -1,3 +1,4 @@
+import StrictJSON
 import SystemInterface
 
 /// The read-answer-write loop of `dnd eval`: JSON Lines from one file descriptor, one answer
@@ -28,7 +29,7 @@ public enum EvalStream {
     var storage = [UInt8](repeating: 0, count: 1 << 18)
     var filled = 0
     var discarding = false
-    var out = ByteWriter()
+    var out = JSONWriter(capacity: 1 << 17)
     let tooLong = EvalAnswer.error(
       EvalError(
         code: .invalidJSON,
@@ -96,7 +97,7 @@ public enum EvalStream {
           }
           position += 1
           lineStart = position
-          if out.count >= 1 << 16 {
+          if out.bytes.count >= 1 << 16 {
             writeFailure = out.flush(to: output)
             if writeFailure != 0 { return }
           }
@@ -116,5 +117,24 @@ public enum EvalStream {
         filled = remaining
       }
     }
+  }
+}
+
+extension JSONWriter {
+  /// Writes everything to a file descriptor and empties the buffer.
+  ///
+  /// A non-blocking descriptor that is not ready is waited for, so every byte is written, in
+  /// order, or the write failed.
+  ///
+  /// - Parameter descriptor: The file descriptor, such as 1 for standard output.
+  /// - Returns: 0 when everything was written, else the `errno` of the failed write (a closed
+  ///   pipe, a full disk).
+  fileprivate mutating func flush(to descriptor: Int32) -> Int32 {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(Errno) in try Syscalls.writeAll(descriptor, buffer) }
+    }
+    bytes.removeAll(keepingCapacity: true)
+    if case .failure(let error) = result { return error.code }
+    return 0
   }
 }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 extension PushDecision: Codable {
   enum CodingKeys: String, CodingKey {
     case deliver, reason, until, breakthrough
@@ -37,7 +39,8 @@ extension PushDecision: Codable {
     self = .suppress(reason, until: until)
   }
 
-  /// Encodes the wire form: all four keys, null where a value is absent.
+  /// Encodes the wire form: all four keys, null where a value is absent (the keys
+  /// ``write(to:includingBreakthrough:)`` writes).
   ///
   /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
@@ -47,6 +50,31 @@ extension PushDecision: Codable {
     try c.encode(reason, forKey: .reason)
     try c.encode(until, forKey: .until)
     try c.encode(breakthrough, forKey: .breakthrough)
+  }
+}
+
+extension PushDecision {
+  /// Writes the wire form as an object, its keys sorted as `JSONEncoder`'s `.sortedKeys`
+  /// sorts them, null where a value is absent: what ``encode(to:)`` writes through
+  /// `JSONEncoder`, and `dnd eval`'s push answers.
+  ///
+  /// - Parameters:
+  ///   - writer: The writer.
+  ///   - includingBreakthrough: Whether to write `breakthrough` (a plain push answer has
+  ///     none, so `dnd eval` leaves it out there).
+  package func write(to writer: inout JSONWriter, includingBreakthrough: Bool = true) {
+    writer.beginObject()
+    if includingBreakthrough {
+      writer.key("breakthrough")
+      if let breakthrough { writer.string(breakthrough.wireName) } else { writer.null() }
+    }
+    writer.key("deliver")
+    writer.boolean(delivers)
+    writer.key("reason")
+    if let reason { writer.string(reason.wireName) } else { writer.null() }
+    writer.key("until")
+    if let until { writer.integer(until) } else { writer.null() }
+    writer.endObject()
   }
 }
 

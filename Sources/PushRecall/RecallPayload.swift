@@ -1,5 +1,5 @@
-import Foundation
 import PushRecallReader
+import StrictJSON
 
 /// The RongCloud `rc` block that identifies the message behind an APNs push.
 ///
@@ -98,19 +98,18 @@ public struct MessagePushPayload: Sendable, Hashable {
   /// - Returns: The UTF-8 JSON text of the payload.
   /// - Throws: `RecallPayloadError` with code `payloadTooLarge` when the payload is over
   ///   APNs' 4,096 bytes (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would
-  ///   refuse; an `EncodingError` if `JSONEncoder` rejects the payload.
+  ///   refuse. Nothing else: every payload has a JSON form.
   public func jsonString() throws -> String {
-    let wire = RCPushWire.Message(
-      aps: RCPushWire.APS(
-        alert: RCPushWire.Alert(body: alertBody),
-        badge: badge,
-        category: nil,
-        mutableContent: mutableContent ? 1 : nil,
-        sound: sound
-      ),
-      rc: RCPushWire.RC(message)
-    )
-    return try PayloadSize.checked(RCPushWire.encode(wire), payload: "message push")
+    var writer = RCPushWire.writer()
+    writer.beginObject()
+    writer.key("aps")
+    RCPushWire.writeAPS(
+      alertBody: alertBody, badge: badge, category: nil, mutableContent: mutableContent,
+      sound: sound, to: &writer)
+    writer.key("rc")
+    RCPushWire.write(message, to: &writer)
+    writer.endObject()
+    return try PayloadSize.checked(RCPushWire.text(writer), payload: "message push")
   }
 }
 
@@ -168,85 +167,88 @@ public struct RecallCommandPayload: Sendable, Hashable {
   /// - Returns: The UTF-8 JSON text of the payload.
   /// - Throws: `RecallPayloadError` with code `payloadTooLarge` when the payload is over
   ///   APNs' 4,096 bytes (`PayloadSizeLimit.apnsRegularNotificationBytes`), which APNs would
-  ///   refuse; an `EncodingError` if `JSONEncoder` rejects the payload.
+  ///   refuse. Nothing else: every payload has a JSON form.
   public func jsonString() throws -> String {
-    let appData = try RCPushWire.encode(RCPushWire.AppData(identifier: recalledMessageId))
-    let wire = RCPushWire.Recall(
-      appData: appData,
-      aps: RCPushWire.APS(
-        alert: RCPushWire.Alert(body: alertBody),
-        badge: badge,
-        category: RecallCommand.category,
-        mutableContent: 1,
-        sound: sound
-      ),
-      rc: RCPushWire.RC(command),
-      richMediaUri: ""
-    )
-    return try PayloadSize.checked(RCPushWire.encode(wire), payload: "recall command")
+    var appData = RCPushWire.writer()
+    appData.beginObject()
+    appData.key("rc-dlt-identifier")
+    appData.string(recalledMessageId)
+    appData.endObject()
+    var writer = RCPushWire.writer()
+    writer.beginObject()
+    writer.key("appData")
+    writer.string(RCPushWire.text(appData))
+    writer.key("aps")
+    RCPushWire.writeAPS(
+      alertBody: alertBody, badge: badge, category: RecallCommand.category, mutableContent: true,
+      sound: sound, to: &writer)
+    writer.key("rc")
+    RCPushWire.write(command, to: &writer)
+    writer.key("richMediaUri")
+    writer.string("")
+    writer.endObject()
+    return try PayloadSize.checked(RCPushWire.text(writer), payload: "recall command")
   }
 }
 
-/// The wire format shared by both payloads: deterministic JSON and the encodable key layout.
+/// The wire form shared by both payloads: compact JSON, keys sorted by their UTF-8 bytes (as
+/// `JSONEncoder`'s `.sortedKeys` sorts these), `/` unescaped, an absent value's key left out.
 enum RCPushWire {
-  static func encode<Value: Encodable>(_ value: Value) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  /// A writer for a payload or its `appData`.
+  static func writer() -> JSONWriter {
+    JSONWriter(capacity: 512, escapesSlashes: false)
   }
 
-  struct Alert: Encodable {
-    var body: String
+  /// The written document as text.
+  static func text(_ writer: JSONWriter) -> String {
+    String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  struct APS: Encodable {
-    var alert: Alert
-    var badge: Int?
-    var category: String?
-    var mutableContent: Int?
-    var sound: String?
-
-    enum CodingKeys: String, CodingKey {
-      case alert, badge, category, sound
-      case mutableContent = "mutable-content"
+  /// Writes the `aps` object.
+  static func writeAPS(
+    alertBody: String, badge: Int?, category: String?, mutableContent: Bool, sound: String?,
+    to writer: inout JSONWriter
+  ) {
+    writer.beginObject()
+    writer.key("alert")
+    writer.beginObject()
+    writer.key("body")
+    writer.string(alertBody)
+    writer.endObject()
+    if let badge {
+      writer.key("badge")
+      writer.integer(Int64(badge))
     }
-  }
-
-  struct RC: Encodable {
-    var cType: String
-    var fId: String
-    var tId: String
-    var id: String
-    var oName: String
-    var sourceType: Int
-
-    init(_ info: RCMessageInfo) {
-      cType = info.conversationType
-      fId = info.senderId
-      tId = info.targetId
-      id = info.messageId
-      oName = info.objectName
-      sourceType = info.sourceType
+    if let category {
+      writer.key("category")
+      writer.string(category)
     }
-  }
-
-  struct Message: Encodable {
-    var aps: APS
-    var rc: RC
-  }
-
-  struct AppData: Encodable {
-    var identifier: String
-
-    enum CodingKeys: String, CodingKey {
-      case identifier = "rc-dlt-identifier"
+    if mutableContent {
+      writer.key("mutable-content")
+      writer.integer(1)
     }
+    if let sound {
+      writer.key("sound")
+      writer.string(sound)
+    }
+    writer.endObject()
   }
 
-  struct Recall: Encodable {
-    var appData: String
-    var aps: APS
-    var rc: RC
-    var richMediaUri: String
+  /// Writes the `rc` object.
+  static func write(_ info: RCMessageInfo, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("cType")
+    writer.string(info.conversationType)
+    writer.key("fId")
+    writer.string(info.senderId)
+    writer.key("id")
+    writer.string(info.messageId)
+    writer.key("oName")
+    writer.string(info.objectName)
+    writer.key("sourceType")
+    writer.integer(Int64(info.sourceType))
+    writer.key("tId")
+    writer.string(info.targetId)
+    writer.endObject()
   }
 }

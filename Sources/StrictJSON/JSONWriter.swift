@@ -1,8 +1,13 @@
-/// Writes one JSON document into bytes, as Foundation's `JSONEncoder` with `.sortedKeys`
-/// writes it: no whitespace, keys in the order given (a writer gives them sorted by their
-/// UTF-8 bytes), strings escaped as it escapes them (`\"`, `\\`, `\/`, `\b`, `\t`, `\n`, `\f`,
-/// `\r`, and `\u00XX` in lowercase hex for the other control characters; everything else as
-/// it is), integers in decimal.
+/// Writes one JSON document into bytes: the one writer of the package, for stored rules,
+/// `dnd eval`'s answers, the recall payloads and the tool's `--json` listings.
+///
+/// By default it writes as Foundation's `JSONEncoder` with `.sortedKeys` does: no whitespace,
+/// keys in the order given (a writer gives them sorted by their UTF-8 bytes), strings escaped
+/// as it escapes them (`\"`, `\\`, `\/`, `\b`, `\t`, `\n`, `\f`, `\r`, and `\u00XX` in
+/// lowercase hex for the other control characters; everything else as it is), integers in
+/// decimal. ``escapesSlashes`` off writes `/` as it is (`.withoutEscapingSlashes`);
+/// ``spacesSeparators`` on puts a space after each `:` and `,` (the form of `dnd eval`'s
+/// answer lines).
 @usableFromInline
 package struct JSONWriter {
   /// The document so far.
@@ -11,12 +16,23 @@ package struct JSONWriter {
   /// Whether the innermost open object or array has a member or element yet.
   @usableFromInline
   var needsComma = false
+  /// Whether `/` in a string is written `\/`, as `JSONEncoder` writes it by default.
+  @usableFromInline
+  package var escapesSlashes: Bool
+  /// Whether a space follows each `:` and `,`.
+  @usableFromInline
+  package var spacesSeparators: Bool
 
   /// An empty document.
   ///
-  /// - Parameter capacity: The bytes to reserve.
+  /// - Parameters:
+  ///   - capacity: The bytes to reserve.
+  ///   - escapesSlashes: Whether `/` is written `\/`.
+  ///   - spacesSeparators: Whether a space follows each `:` and `,`.
   @inlinable
-  package init(capacity: Int = 0) {
+  package init(capacity: Int = 0, escapesSlashes: Bool = true, spacesSeparators: Bool = false) {
+    self.escapesSlashes = escapesSlashes
+    self.spacesSeparators = spacesSeparators
     bytes.reserveCapacity(capacity)
   }
 
@@ -53,21 +69,69 @@ package struct JSONWriter {
 
   /// Writes a member's key and its `:`; its value follows.
   ///
+  /// The separator before it, the quoted key and the `:` go in as one append when the key is
+  /// short (every key of the package's wire types is): a `dnd eval` answer is mostly keys, and
+  /// each append costs a uniqueness and a capacity check.
+  ///
   /// - Parameter key: The key, plain ASCII that needs no escape.
   @inlinable
   package mutating func key(_ key: StaticString) {
-    comma()
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let count = key.utf8CodeUnitCount
+    guard count <= 40 else {
+      comma()
+      bytes.append(UInt8(ascii: "\""))
+      key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
+      if spacesSeparators { bytes.append(UInt8(ascii: " ")) }
+      needsComma = false
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { chunk in
+      var end = 0
+      if needsComma {
+        chunk[0] = UInt8(ascii: ",")
+        chunk[1] = UInt8(ascii: " ")
+        end = spacesSeparators ? 2 : 1
+      }
+      chunk[end] = UInt8(ascii: "\"")
+      end += 1
+      key.withUTF8Buffer { name in
+        for index in 0..<count { chunk[end + index] = name[index] }
+      }
+      end += count
+      chunk[end] = UInt8(ascii: "\"")
+      chunk[end + 1] = UInt8(ascii: ":")
+      chunk[end + 2] = UInt8(ascii: " ")
+      end += spacesSeparators ? 3 : 2
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<end]))
+    }
     needsComma = false
   }
 
+  /// Writes the `,` before a value that is not its container's first.
   @inlinable
   mutating func comma() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma {
+      bytes.append(UInt8(ascii: ","))
+      if spacesSeparators { bytes.append(UInt8(ascii: " ")) }
+    }
     needsComma = true
+  }
+
+  /// Ends a line of JSON Lines: a newline, after which the next value starts a document of
+  /// its own.
+  @inlinable
+  package mutating func endLine() {
+    bytes.append(UInt8(ascii: "\n"))
+    needsComma = false
+  }
+
+  /// Writes `null`.
+  @inlinable
+  package mutating func null() {
+    comma()
+    ("null" as StaticString).withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
   /// Writes a boolean.
@@ -100,6 +164,17 @@ package struct JSONWriter {
     }
   }
 
+  /// Writes a string that needs no escape, such as a wire name, without looking at it.
+  ///
+  /// - Parameter value: The text: no `"`, `\`, `/` or control character.
+  @inlinable
+  package mutating func string(_ value: StaticString) {
+    comma()
+    bytes.append(UInt8(ascii: "\""))
+    value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
   /// Writes a string, escaped.
   ///
   /// - Parameter value: The text.
@@ -108,10 +183,11 @@ package struct JSONWriter {
     comma()
     bytes.append(UInt8(ascii: "\""))
     var text = value
+    let slash: UInt8 = escapesSlashes ? 0x2F : 0x22
     text.withUTF8 { utf8 in
       var runStart = 0
       for (offset, byte) in utf8.enumerated() {
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F else { continue }
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == slash else { continue }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<offset]))
         runStart = offset + 1
         Self.escape(byte, into: &bytes)
@@ -133,8 +209,12 @@ package struct JSONWriter {
     case 0x0C: bytes.append(UInt8(ascii: "f"))
     case 0x0D: bytes.append(UInt8(ascii: "r"))
     default:
-      let hex: [UInt8] = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+      func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 0x30 + digit : 0x57 + digit }
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(hex(byte >> 4))
+      bytes.append(hex(byte & 15))
     }
   }
 }

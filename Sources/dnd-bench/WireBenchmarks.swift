@@ -2,6 +2,7 @@ import BatchEvaluation
 import DNDSchedule
 import Foundation
 import OfflinePush
+import StrictJSON
 
 /// The wire figures, under the keys of the benchmark's JSON: decoding a rule document with the
 /// strict reader against `JSONDecoder` and against a byte-scan floor, the document to a
@@ -171,7 +172,7 @@ func measureWire(_ run: BenchmarkRun) -> WireResults {
   func evaluate(_ lines: [[UInt8]]) -> Int {
     // A fresh engine: no rule of one round is cached for the next.
     var engine = EvalEngine(zones: zones)
-    var out = ByteWriter()
+    var out = JSONWriter()
     for query in lines {
       query.withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     }

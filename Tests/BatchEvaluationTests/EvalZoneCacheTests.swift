@@ -1,6 +1,7 @@
 import BatchEvaluation
 import DNDTestSupport
 import Foundation
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -29,7 +30,7 @@ final class EvalZoneCacheTests: XCTestCase {
   ]
 
   func answer(_ engine: inout EvalEngine, _ line: String) -> String {
-    var out = ByteWriter()
+    var out = JSONWriter()
     Array(line.utf8).withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     return String(decoding: out.bytes.dropLast(), as: UTF8.self)
   }

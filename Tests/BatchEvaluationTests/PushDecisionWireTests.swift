@@ -1,6 +1,7 @@
 import BatchEvaluation
 import Foundation
 import OfflinePush
+import StrictJSON
 import XCTest
 
 /// `PushDecision`'s `Codable` form is the object `dnd eval` writes for a push query with
@@ -20,7 +21,7 @@ final class PushDecisionWireTests: XCTestCase {
 
   /// The eval writer's line for an answer, newline dropped.
   func evalLine(_ answer: EvalAnswer) -> [UInt8] {
-    var out = ByteWriter()
+    var out = JSONWriter()
     answer.write(to: &out)
     XCTAssertEqual(out.bytes.last, UInt8(ascii: "\n"))
     return Array(out.bytes.dropLast())
@@ -55,6 +56,25 @@ final class PushDecisionWireTests: XCTestCase {
     }
     // The comparison removed spaces (so it compared the same text, not two empty strings).
     XCTAssertEqual(spaced, 7 * Self.decisions.count)
+  }
+
+  /// The one writer of a decision's object, without the eval line's spaces, writes
+  /// `JSONEncoder`'s bytes (keys sorted); unsorted, `encode(to:)` writes the same keys.
+  func testTheDecisionsWriterWritesJSONEncodersBytes() throws {
+    let sorted = JSONEncoder()
+    sorted.outputFormatting = [.sortedKeys]
+    for decision in Self.decisions {
+      var writer = JSONWriter()
+      decision.write(to: &writer)
+      XCTAssertEqual(
+        String(decoding: writer.bytes, as: UTF8.self),
+        String(decoding: try sorted.encode(decision), as: UTF8.self), "\(decision)")
+      let written = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
+      let encoded =
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(decision)) as? [String: Any]
+      XCTAssertEqual(written.map { Set($0.keys) }, encoded.map { Set($0.keys) }, "\(decision)")
+      XCTAssertEqual(written?.count, 4)
+    }
   }
 
   func testTheWireFormRoundTripsAndBothEvalFormsDecode() throws {

@@ -3,6 +3,7 @@ import DNDSchedule
 import DNDTestSupport
 import Foundation
 import OfflinePush
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -101,7 +102,7 @@ final class EvalHelpListTests: XCTestCase {
       for shape in EvalQueryShape.all {
         let answer = Array(shape.example.utf8).withUnsafeBufferPointer { engine.answer($0) }
         XCTAssertEqual(EvalQueryShape.of(answer)?.name, shape.name, shape.example)
-        var out = ByteWriter()
+        var out = JSONWriter()
         answer.write(to: &out)
         let object = try XCTUnwrap(
           JSONSerialization.jsonObject(with: Data(out.bytes)) as? [String: Any])

@@ -3,6 +3,7 @@ import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDTestSupport
 import Foundation
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -14,7 +15,7 @@ final class EvalNumberTextTests: XCTestCase {
 
   /// One answer as its output line.
   static func output(_ engine: inout EvalEngine, _ line: String) -> String {
-    var out = ByteWriter()
+    var out = JSONWriter()
     Array(line.utf8).withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     return String(decoding: out.bytes, as: UTF8.self)
   }

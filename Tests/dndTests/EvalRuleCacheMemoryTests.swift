@@ -3,6 +3,7 @@ import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDTestSupport
 import Foundation
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -28,7 +29,7 @@ final class EvalRuleCacheMemoryTests: XCTestCase {
     var cached = EvalEngine(zones: zones, usesFastPath: true, ruleCacheBudget: 2 << 20)
     var uncached = EvalEngine(zones: zones, usesFastPath: false)
     func answer(_ engine: inout EvalEngine, _ line: String) -> String {
-      var out = ByteWriter()
+      var out = JSONWriter()
       Array(line.utf8).withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
       return String(decoding: out.bytes, as: UTF8.self)
     }

@@ -2,6 +2,7 @@ import BatchEvaluation
 import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDTestSupport
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -11,7 +12,7 @@ import ZoneInfo
 /// engine answer byte for byte as the general path, and the adaptive choice follows the stream.
 final class EvalRuleReadingTests: XCTestCase {
   func output(_ engine: inout EvalEngine, _ line: [UInt8]) -> [UInt8] {
-    var out = ByteWriter()
+    var out = JSONWriter()
     line.withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     return out.bytes
   }

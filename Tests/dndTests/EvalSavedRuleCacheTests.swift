@@ -3,6 +3,7 @@ import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDTestSupport
 import Foundation
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -11,7 +12,7 @@ import ZoneInfo
 /// cached compile of the unsaved text must never stand in for the saved rule.
 final class EvalSavedRuleCacheTests: XCTestCase {
   static func output(_ engine: inout EvalEngine, _ line: String) -> String {
-    var out = ByteWriter()
+    var out = JSONWriter()
     Array(line.utf8).withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     return String(decoding: out.bytes, as: UTF8.self)
   }

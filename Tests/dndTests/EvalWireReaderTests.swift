@@ -2,6 +2,7 @@ import BatchEvaluation
 import DNDKitTesting
 import DNDKitTestingXCTest
 import DNDTestSupport
+import StrictJSON
 import XCTest
 import ZoneInfo
 
@@ -10,7 +11,7 @@ import ZoneInfo
 /// with the caches cold and warm.
 final class EvalWireReaderTests: XCTestCase {
   func output(_ engine: inout EvalEngine, _ line: [UInt8]) -> [UInt8] {
-    var out = ByteWriter()
+    var out = JSONWriter()
     line.withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
     return out.bytes
   }

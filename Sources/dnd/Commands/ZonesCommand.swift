@@ -1,4 +1,4 @@
-import Foundation
+import StrictJSON
 import ZoneInfo
 
 /// `dnd zones`: which time zone data the tool answers from, and every zone ID in it.
@@ -22,14 +22,6 @@ enum ZonesCommand {
     options: [Option.json],
     footer: "Exit status: 0; 2 when there is no usable time zone database.")
 
-  /// The `--json` form.
-  struct Listing: Encodable {
-    var source: String
-    var root: String
-    var version: String?
-    var zones: [String]
-  }
-
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     let zones = try context.zones()
     do {
@@ -39,14 +31,23 @@ enum ZonesCommand {
     }
     let ids = zones.identifiers()
     if arguments.has(Option.json) {
-      let listing = Listing(
-        source: zones.description, root: zones.root, version: zones.version(), zones: ids)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      guard let data = try? encoder.encode(listing) else {
-        throw .input("cannot encode the zone list")
+      // The keys sorted, `/` as it is; no `version` when the database names none.
+      var writer = JSONWriter(escapesSlashes: false)
+      writer.beginObject()
+      writer.key("root")
+      writer.string(zones.root)
+      writer.key("source")
+      writer.string(zones.description)
+      if let version = zones.version() {
+        writer.key("version")
+        writer.string(version)
       }
-      print(String(decoding: data, as: UTF8.self))
+      writer.key("zones")
+      writer.beginArray()
+      for id in ids { writer.string(id) }
+      writer.endArray()
+      writer.endObject()
+      print(String(decoding: writer.bytes, as: UTF8.self))
     } else {
       print(zones.description)
       print(ids.joined(separator: "\n"))
@@ -88,18 +89,6 @@ enum ZoneCommand {
         dnd zone Africa/Monrovia --from 1970 --to 1980 --json
       """)
 
-  /// One transition in the `--json` form.
-  struct TransitionLine: Encodable {
-    var instant: Int64
-    var utc: String
-    var offsetBefore: Int32
-    var offsetAfter: Int32
-    var abbreviationBefore: String
-    var abbreviationAfter: String
-    var dstBefore: Bool
-    var dstAfter: Bool
-  }
-
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     guard let id = arguments.positionals.first else {
       throw .usage("'dnd zone' needs a zone ID, such as America/New_York")
@@ -139,20 +128,7 @@ enum ZoneCommand {
       throw .input(error.description)
     }
     if arguments.has(Option.json) {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      for transition in transitions {
-        let t = transition.instant
-        let line = TransitionLine(
-          instant: t, utc: (try? Zone.utc.iso8601(t)) ?? String(t),
-          offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter,
-          abbreviationBefore: transition.abbreviationBefore,
-          abbreviationAfter: transition.abbreviationAfter,
-          dstBefore: (try? zone.isDaylightSavingTime(at: t - 1)) ?? false,
-          dstAfter: transition.isDaylightSavingTimeAfter)
-        guard let data = try? encoder.encode(line) else { throw .input("cannot encode \(t)") }
-        print(String(decoding: data, as: UTF8.self))
-      }
+      for transition in transitions { print(jsonLine(transition, in: zone)) }
       return ExitStatus.success
     }
     let span = first == last ? "in \(first)" : "from \(first) to \(last)"
@@ -168,6 +144,31 @@ enum ZoneCommand {
       print(line(transition))
     }
     return ExitStatus.success
+  }
+
+  /// One transition in the `--json` form: the keys sorted, `/` as it is.
+  static func jsonLine(_ transition: ZoneTransition, in zone: Zone) -> String {
+    let t = transition.instant
+    var writer = JSONWriter(escapesSlashes: false)
+    writer.beginObject()
+    writer.key("abbreviationAfter")
+    writer.string(transition.abbreviationAfter)
+    writer.key("abbreviationBefore")
+    writer.string(transition.abbreviationBefore)
+    writer.key("dstAfter")
+    writer.boolean(transition.isDaylightSavingTimeAfter)
+    writer.key("dstBefore")
+    writer.boolean((try? zone.isDaylightSavingTime(at: t - 1)) ?? false)
+    writer.key("instant")
+    writer.integer(t)
+    writer.key("offsetAfter")
+    writer.integer(Int64(transition.offsetAfter))
+    writer.key("offsetBefore")
+    writer.integer(Int64(transition.offsetBefore))
+    writer.key("utc")
+    writer.string((try? Zone.utc.iso8601(t)) ?? String(t))
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// `2026-03-08T07:00:00Z  2026-03-08T01:59:59-05:00 EST → 2026-03-08T03:00:00-04:00 EDT
