@@ -32,11 +32,6 @@ enum ZonesCommand {
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     let zones = try context.zones()
-    do {
-      try zones.checkAvailable()
-    } catch {
-      throw .input(error.description)
-    }
     let ids = zones.identifiers()
     if arguments.has(Option.json) {
       let listing = Listing(
