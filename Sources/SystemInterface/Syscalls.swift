@@ -31,7 +31,7 @@ package enum Syscalls {
     try retrying { path.withCString { open($0, flags.rawValue) } }
   }
 
-  /// ``openPath(_:_:)-(PathBytes,_)`` of a path the program spells itself (`/proc/PID/status`).
+  /// `open(2)` of a path the program spells itself as text (`/proc/PID/status`, `/dev/null`).
   package static func openPath(_ path: String, _ flags: OpenFlags) throws(Errno) -> Int32 {
     try openPath(PathBytes(path), flags)
   }

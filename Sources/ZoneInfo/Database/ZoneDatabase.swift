@@ -55,7 +55,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     return PathBytes(tzdir)
   }
 
-  /// ``environmentRoot(_:)-([UInt8]?)`` for a value already read as text.
+  /// The same root, for a `TZDIR` value already read as text (UTF-8, so nothing is lost).
   package static func environmentRoot(_ tzdir: String?) -> String {
     String(decoding: environmentRoot(tzdir.map { Array($0.utf8) }).bytes, as: UTF8.self)
   }
@@ -170,14 +170,6 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     case .bundle: return root
     case .unavailable(let error): return "no tzdata: \(error)"
     }
-  }
-
-  /// Throws the reason this database has no data (see ``init(unavailable:)``); returns for one
-  /// that has data.
-  ///
-  /// - Throws: The error the database was made with.
-  package func checkAvailable() throws(ZoneError) {
-    if case .unavailable(let error) = source { throw error }
   }
 
   /// The zone with an ID, loading it on first use.
