@@ -31,8 +31,9 @@ package struct PathBytes: Hashable, Sendable, CustomStringConvertible {
   package var text: String? { String(validating: bytes, as: UTF8.self) }
 
   /// The path for a message, one line that names it exactly: well-formed UTF-8 as text, and
-  /// every other byte, a control character and a backslash escaped (`\xFF`, `\x0A`, `\\`),
-  /// so that a name that is not UTF-8 reads `\xFF` and never as a replacement character.
+  /// every other byte and a control character escaped (`\xFF`, `\x0A`), a backslash and a
+  /// quote too (`\\`, `\"`), so that a name that is not UTF-8 reads `\xFF`, never as a
+  /// replacement character, and the text in double quotes is the path quoted.
   package var description: String {
     var out = ""
     var parser = Unicode.UTF8.ForwardParser()
@@ -44,8 +45,8 @@ package struct PathBytes: Hashable, Sendable, CustomStringConvertible {
         let scalar = Unicode.UTF8.decode(encoded)
         if scalar.value < 0x20 || scalar.value == 0x7F {
           out += Self.escape(UInt8(scalar.value))
-        } else if scalar == "\\" {
-          out += "\\\\"
+        } else if scalar == "\\" || scalar == "\"" {
+          out += "\\" + String(scalar)
         } else {
           out.unicodeScalars.append(scalar)
         }

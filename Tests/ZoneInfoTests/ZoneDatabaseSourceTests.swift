@@ -18,6 +18,7 @@ final class ZoneDatabaseSourceTests: XCTestCase {
   func testComputedZonesNeedNoData() throws {
     let missing = ZoneError.databaseUnavailable(root: "/nonexistent", reason: "test")
     let none = ZoneDatabase(unavailable: missing)
+    XCTAssertThrowsError(try none.checkAvailable()) { XCTAssertEqual($0 as? ZoneError, missing) }
     XCTAssertThrowsError(try none.zone("America/New_York")) {
       XCTAssertEqual($0 as? ZoneError, missing)
     }
@@ -83,6 +84,7 @@ final class ZoneDatabaseSourceTests: XCTestCase {
     XCTAssertEqual(zones.description, "bundled tzdata \(bundle.version)")
     XCTAssertEqual(zones.identifiers(), bundle.identifiers)
     XCTAssertGreaterThan(bundle.identifiers.count, 500)
+    XCTAssertNoThrow(try zones.checkAvailable())
     // 2026-03-08T07:00:00Z: New York springs forward (zdump -v America/New_York).
     let newYork = try zones.zone("America/New_York")
     XCTAssertEqual(try newYork.offset(at: 1_772_953_199), -5 * 3_600)

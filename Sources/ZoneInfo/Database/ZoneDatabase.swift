@@ -172,6 +172,14 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Throws the reason this database has no data (see ``init(unavailable:)``); returns for one
+  /// that has data.
+  ///
+  /// - Throws: The error the database was made with.
+  package func checkAvailable() throws(ZoneError) {
+    if case .unavailable(let error) = source { throw error }
+  }
+
   /// The zone with an ID, loading it on first use.
   ///
   /// Canonical names, links and backward names (`US/Pacific`, `Asia/Calcutta`), `UTC` and
@@ -330,7 +338,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       for name in names {
         if let problem = ZoneIdentifier.problem(in: name) {
           omissions.append(
-            .init(path: PathBytes(name), reason: problem.reason, mayBeAZone: true))
+            .init(path: PathBytes(name).description, reason: problem.reason, mayBeAZone: true))
         } else {
           ids.insert(String(decoding: name, as: UTF8.self))
         }
@@ -339,7 +347,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       walk(relative: "", depth: 0, into: &ids, omissions: &omissions)
     }
     return (
-      ids.sorted(), omissions.sorted { $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+      ids.sorted(), omissions.sorted { $0.path < $1.path }
     )
   }
 
@@ -353,12 +361,12 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     do {
       descriptor = try openBeneathRoot(relative.isEmpty ? "." : relative, directory: true)
     } catch {
-      omissions.append(.init(path: PathBytes(relative), reason: error.reason, mayBeAZone: true))
+      omissions.append(.init(path: relative, reason: error.reason, mayBeAZone: true))
       return
     }
     guard let stream = try? Syscalls.directoryStream(descriptor) else {
       omissions.append(
-        .init(path: PathBytes(relative), reason: "cannot be listed", mayBeAZone: true))
+        .init(path: relative, reason: "cannot be listed", mayBeAZone: true))
       return
     }
     // Each entry's path under the root, byte for byte.
@@ -368,7 +376,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       guard name != ZoneDatabase.dot, name != ZoneDatabase.dotDot else { continue }
       let path = PathBytes(prefix + name.bytes)
       if name.bytes.first == UInt8(ascii: ".") {
-        omissions.append(.init(path: path, reason: "a hidden entry", mayBeAZone: false))
+        omissions.append(.init(path: path.description, reason: "a hidden entry", mayBeAZone: false))
       } else {
         paths.append(path)
       }
@@ -379,7 +387,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       if path.bytes.elementsEqual("+VERSION".utf8) { continue }
       // A zone ID is ASCII, so a name that passes is its own text exactly.
       if let problem = ZoneIdentifier.problem(in: path.bytes) {
-        omissions.append(.init(path: path, reason: problem.reason, mayBeAZone: false))
+        omissions.append(.init(path: path.description, reason: problem.reason, mayBeAZone: false))
         continue
       }
       let id = String(decoding: path.bytes, as: UTF8.self)
@@ -388,26 +396,28 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
         if head.starts(with: Array("TZif".utf8)) {
           ids.insert(id)
         } else {
-          omissions.append(.init(path: path, reason: "not a TZif file", mayBeAZone: false))
+          omissions.append(
+            .init(path: path.description, reason: "not a TZif file", mayBeAZone: false))
         }
       } catch .notRegularFile(.directory) {
         let folder = PathBytes(path.bytes + [UInt8(ascii: "/")])
         // right/ and posix/ are refused as a whole, not file by file.
         if let problem = ZoneIdentifier.problem(in: Array((id + "/Zone").utf8)) {
-          omissions.append(.init(path: folder, reason: problem.reason, mayBeAZone: false))
+          omissions.append(
+            .init(path: folder.description, reason: problem.reason, mayBeAZone: false))
           continue
         }
         guard depth + 1 < ZoneDatabase.maximumListingDepth else {
           omissions.append(
             .init(
-              path: folder,
+              path: folder.description,
               reason: "a folder nested deeper than \(ZoneDatabase.maximumListingDepth) levels",
               mayBeAZone: true))
           continue
         }
         walk(relative: id, depth: depth + 1, into: &ids, omissions: &omissions)
       } catch {
-        omissions.append(.init(path: path, reason: error.reason, mayBeAZone: true))
+        omissions.append(.init(path: path.description, reason: error.reason, mayBeAZone: true))
       }
     }
   }
@@ -420,8 +430,9 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
 /// An entry of a zoneinfo directory that ``ZoneDatabase/listing()`` leaves out of the zones,
 /// and why.
 package struct ZoneListingOmission: Equatable, Sendable {
-  /// The entry's path under the root, byte for byte (a folder's ends in `/`).
-  package var path: PathBytes
+  /// The entry's path under the root (a folder's ends in `/`), as ``PathBytes`` shows it in a
+  /// message: a name that is not UTF-8 with escapes (`\xFF\xFE`), never decoded lossily.
+  package var path: String
   /// Why it is left out.
   package var reason: String
   /// Whether it may hold a zone that is then missing: a link that leaves the root or loops,
@@ -430,7 +441,7 @@ package struct ZoneListingOmission: Equatable, Sendable {
   /// ID (`localtime`, `posixrules`, `+VERSION`, `right/`, `posix/`).
   package var mayBeAZone: Bool
 
-  package init(path: PathBytes, reason: String, mayBeAZone: Bool) {
+  package init(path: String, reason: String, mayBeAZone: Bool) {
     self.path = path
     self.reason = reason
     self.mayBeAZone = mayBeAZone

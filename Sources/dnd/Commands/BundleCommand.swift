@@ -53,7 +53,8 @@ enum BundleCommand {
     // Every entry left out is named; one that may be a zone makes the snapshot incomplete,
     // and an incomplete snapshot is not written.
     for omission in omissions where !omission.mayBeAZone {
-      printError("dnd bundle: note: left out \(quoted(omission.path)): \(omission.reason)")
+      // The path is shown with escapes already (a name that is not UTF-8 as `\xFF`).
+      printError("dnd bundle: note: left out \"\(omission.path)\": \(omission.reason)")
     }
     let missing = omissions.filter(\.mayBeAZone)
     guard missing.isEmpty else {

@@ -87,5 +87,5 @@ enum ToolFiles {
 /// - Parameter path: The path.
 /// - Returns: The quoted path.
 func quoted(_ path: PathBytes) -> String {
-  "\"" + path.description.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  "\"\(path.description)\""
 }
