@@ -28,7 +28,12 @@ package struct PathBytes: Hashable, Sendable, CustomStringConvertible {
   package init(_ text: String) { bytes = Array(text.utf8) }
 
   /// The path as text when its bytes are well-formed UTF-8, else nil.
-  package var text: String? { String(validating: bytes, as: UTF8.self) }
+  package var text: String? {
+    // Decoding is lossless exactly when the text encodes back to the same bytes
+    // (`String(validating:as:)` is newer than the package's minimum Apple systems).
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
 
   /// The path for a message, one line that names it exactly: well-formed UTF-8 as text, and
   /// every other byte and a control character escaped (`\xFF`, `\x0A`), a backslash and a
