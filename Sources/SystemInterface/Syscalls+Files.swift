@@ -12,6 +12,77 @@ import CSystemInterface
   #error("SystemInterface has no branch for this platform's C library")
 #endif
 
+/// A file path as the bytes the system gives and takes. POSIX paths are bytes, not text: a
+/// directory name may hold any byte but `/` and NUL, in no particular encoding, and decoding
+/// one into a `String` would replace what is not UTF-8 with U+FFFD and name another file.
+/// Paths from the command line, the environment, `readdir` and `readlinkat` stay bytes
+/// from the system to the system; only messages turn them into text (``description``).
+package struct PathBytes: Hashable, Sendable, CustomStringConvertible {
+  /// The bytes, without a terminating NUL.
+  package var bytes: [UInt8]
+
+  /// A path from its bytes.
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// A path from text: its UTF-8 bytes.
+  package init(_ text: String) { bytes = Array(text.utf8) }
+
+  /// The path as text when its bytes are well-formed UTF-8, else nil.
+  package var text: String? {
+    // Decoding is lossless exactly when the text encodes back to the same bytes
+    // (`String(validating:as:)` is newer than the package's minimum Apple systems).
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
+
+  /// The path for a message, one line that names it exactly: well-formed UTF-8 as text, and
+  /// every other byte and a control character escaped (`\xFF`, `\x0A`), a backslash and a
+  /// quote too (`\\`, `\"`), so that a name that is not UTF-8 reads `\xFF`, never as a
+  /// replacement character, and the text in double quotes is the path quoted.
+  package var description: String {
+    var out = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        let scalar = Unicode.UTF8.decode(encoded)
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += Self.escape(UInt8(scalar.value))
+        } else if scalar == "\\" || scalar == "\"" {
+          out += "\\" + String(scalar)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<(offset + length)] { out += Self.escape(byte) }
+        offset += length
+      case .emptyInput:
+        return out
+      }
+    }
+  }
+
+  /// `\xFF`.
+  private static func escape(_ byte: UInt8) -> String {
+    let hex = String(byte, radix: 16, uppercase: true)
+    return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+  }
+
+  /// Whether the path holds a NUL byte, which no system call can be given.
+  package var containsNUL: Bool { bytes.contains(0) }
+
+  /// Calls `body` with the path as a NUL-terminated C string (cut at a NUL it holds; callers
+  /// refuse such a path first, see ``containsNUL``).
+  package func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    let terminated = bytes.map { CChar(bitPattern: $0) } + [0]
+    return body(terminated)
+  }
+
+}
+
 /// What a path names, as `lstat` sees it (a symbolic link is not followed).
 package enum PathKind: Hashable, Sendable {
   case missing
@@ -47,12 +118,12 @@ extension Syscalls {
   /// - Parameter path: The path.
   /// - Returns: Its kind, ``PathKind/missing`` when nothing is there, and its permission bits.
   /// - Throws: ``Errno`` when `lstat` fails for another reason than `ENOENT`.
-  package static func kind(ofPath path: String) throws(Errno) -> (
+  package static func kind(ofPath path: PathBytes) throws(Errno) -> (
     kind: PathKind, permissions: UInt32
   ) {
     var info = stat()
     do {
-      _ = try retrying { lstat(path, &info) }
+      _ = try retrying { path.withCString { lstat($0, &info) } }
     } catch {
       if error.code == ENOENT { return (.missing, 0) }
       throw error
@@ -62,7 +133,7 @@ extension Syscalls {
   }
 
   /// Opens a file for reading, close-on-exec.
-  package static func openForReading(_ path: String) throws(Errno) -> Int32 {
+  package static func openForReading(_ path: PathBytes) throws(Errno) -> Int32 {
     try openPath(path, [.readOnly, .closeOnExec])
   }
 
@@ -113,15 +184,16 @@ extension Syscalls {
   /// (`EINVAL`, such as a pipe-backed or special file system) is not an error. On Darwin
   /// `fsync` hands the data to the drive without `F_FULLFSYNC`'s cache flush, as Darwin's
   /// own tools do for files of this kind.
-  package static func replaceFile(_ path: String, with bytes: [UInt8], permissions: UInt32?)
+  package static func replaceFile(_ path: PathBytes, with bytes: [UInt8], permissions: UInt32?)
     throws(Errno)
   {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(directory).\(name).\(getpid()).dnd-tmp"
+    // `DIR/.NAME.PID.dnd-tmp` beside `DIR/NAME`, byte for byte.
+    let slash = path.bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+    let temporary = PathBytes(
+      path.bytes[..<slash] + Array(".".utf8) + path.bytes[slash...]
+        + Array(".\(getpid()).dnd-tmp".utf8))
     let descriptor = try retrying {
-      open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
     }
     var failure: Errno?
     if let permissions, fchmod(descriptor, mode_t(permissions)) != 0 { failure = Errno.current }
@@ -133,9 +205,13 @@ extension Syscalls {
     }
     if failure == nil, fsync(descriptor) != 0, errno != EINVAL { failure = Errno.current }
     if close(descriptor) != 0, failure == nil, errno != EINTR { failure = Errno.current }
-    if failure == nil, rename(temporary, path) != 0 { failure = Errno.current }
+    if failure == nil,
+      temporary.withCString({ from in path.withCString { rename(from, $0) } }) != 0
+    {
+      failure = Errno.current
+    }
     if let failure {
-      unlink(temporary)
+      _ = temporary.withCString { unlink($0) }
       throw failure
     }
   }
@@ -243,5 +319,28 @@ extension Syscalls {
   /// `fstat(2)` of an open file.
   package static func fileStatus(_ descriptor: Int32) throws(Errno) -> FileStatus {
     FileStatus(try status(descriptor))
+  }
+}
+
+extension Syscalls {
+  /// The value of an environment variable byte for byte (`getenv(3)`), or nil when it is
+  /// unset: a path in `TZDIR` need not be UTF-8, and a decoded value would name another file.
+  ///
+  /// - Parameter name: The variable's name, such as `TZDIR`.
+  /// - Returns: Its bytes.
+  package static func environmentVariable(_ name: String) -> [UInt8]? {
+    guard let value = getenv(name) else { return nil }
+    return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+  }
+}
+
+extension Syscalls {
+  /// The process's arguments byte for byte, the program's name first (`CommandLine.arguments`
+  /// decodes them, replacing what is not UTF-8 with U+FFFD).
+  package static func processArguments() -> [[UInt8]] {
+    (0..<Int(CommandLine.argc)).map { index in
+      guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
   }
 }

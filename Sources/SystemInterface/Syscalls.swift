@@ -27,15 +27,20 @@ import CSystemInterface
 /// ``Errno``, never returned as a sentinel beside a global.
 package enum Syscalls {
   /// `open(2)` of a path as given (the database root, which the operator chose).
+  package static func openPath(_ path: PathBytes, _ flags: OpenFlags) throws(Errno) -> Int32 {
+    try retrying { path.withCString { open($0, flags.rawValue) } }
+  }
+
+  /// `open(2)` of a path the program spells itself as text (`/proc/PID/status`, `/dev/null`).
   package static func openPath(_ path: String, _ flags: OpenFlags) throws(Errno) -> Int32 {
-    try retrying { open(path, flags.rawValue) }
+    try openPath(PathBytes(path), flags)
   }
 
   /// `openat(2)`: `name` relative to the directory `directory`.
-  package static func openRelative(_ directory: Int32, _ name: String, _ flags: OpenFlags)
+  package static func openRelative(_ directory: Int32, _ name: PathBytes, _ flags: OpenFlags)
     throws(Errno) -> Int32
   {
-    try retrying { openat(directory, name, flags.rawValue) }
+    try retrying { name.withCString { openat(directory, $0, flags.rawValue) } }
   }
 
   /// Linux `openat2(2)` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS`: the kernel resolves
@@ -44,21 +49,25 @@ package enum Syscalls {
   /// macOS 15.4, fails with `EACCES` rather than `EXDEV`, and is ignored by older kernels), on
   /// Android (whose seccomp filter kills the caller instead of failing), on kernels before 5.6
   /// and under seccomp filters that refuse it; the caller then walks the path itself.
-  package static func openBeneath(_ directory: Int32, _ path: String, _ flags: OpenFlags)
+  package static func openBeneath(_ directory: Int32, _ path: PathBytes, _ flags: OpenFlags)
     throws(Errno) -> Int32
   {
-    try retrying { dndkit_open_beneath(directory, path, flags.rawValue) }
+    try retrying { path.withCString { dndkit_open_beneath(directory, $0, flags.rawValue) } }
   }
 
-  /// `readlinkat(2)`: the target of the symbolic link `name` in `directory`; `EINVAL` when it
-  /// is not a link.
-  package static func linkTarget(_ directory: Int32, _ name: String) throws(Errno) -> String {
+  /// `readlinkat(2)`: the target of the symbolic link `name` in `directory`, byte for byte;
+  /// `EINVAL` when it is not a link.
+  package static func linkTarget(_ directory: Int32, _ name: PathBytes) throws(Errno)
+    -> PathBytes
+  {
     // PATH_MAX bytes: a longer target could not be followed anyway.
     let capacity = 4_096
     var failure: Errno?
     let target = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       let n = buffer.withMemoryRebound(to: CChar.self) { characters in
-        characters.baseAddress.map { readlinkat(directory, name, $0, capacity) } ?? -1
+        characters.baseAddress.map { target in
+          name.withCString { readlinkat(directory, $0, target, capacity) }
+        } ?? -1
       }
       if n < 0 {
         failure = Errno.current
@@ -68,7 +77,7 @@ package enum Syscalls {
       initialized = max(0, min(n, capacity))
     }
     if let failure { throw failure }
-    return String(decoding: target, as: UTF8.self)
+    return PathBytes(target)
   }
 
   /// `fstat(2)`, in the C library's own layout; other modules read ``fileStatus(_:)``.
@@ -134,11 +143,11 @@ package enum Syscalls {
     return directory
   }
 
-  /// `readdir(3)`: the next entry's name, or nil at the end.
-  package static func nextEntry(_ directory: DirectoryPointer) -> String? {
+  /// `readdir(3)`: the next entry's name, byte for byte, or nil at the end.
+  package static func nextEntry(_ directory: DirectoryPointer) -> PathBytes? {
     guard let entry = readdir(directory) else { return nil }
     return withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      PathBytes(Array(raw.prefix { $0 != 0 }))
     }
   }
 
@@ -158,7 +167,8 @@ package enum Syscalls {
     for descriptor: Int32 in 0...2 {
       guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
       // The lowest free number is taken, and every lower one is open by now.
-      guard let opened = try? openPath("/dev/null", descriptor == 0 ? .writeOnly : .readOnly)
+      guard
+        let opened = try? openPath("/dev/null", descriptor == 0 ? .writeOnly : .readOnly)
       else { continue }
       if opened != descriptor {
         _ = dup2(opened, descriptor)

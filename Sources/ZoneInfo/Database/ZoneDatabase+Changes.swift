@@ -24,7 +24,7 @@ struct FileIdentity: Hashable, Sendable {
   }
 
   /// The identity of the directory at a path, or nil when it cannot be opened.
-  init?(openingDirectory path: String) {
+  init?(openingDirectory path: PathBytes) {
     guard let descriptor = try? Syscalls.openPath(path, [.readOnly, .directory, .closeOnExec]),
       let identity = try? FileIdentity(of: descriptor)
     else { return nil }
@@ -41,7 +41,7 @@ extension ZoneDatabase {
     else { return true }
     defer { Syscalls.closeDirectoryStream(stream) }
     while let name = Syscalls.nextEntry(stream) {
-      if !name.hasPrefix(".") { return true }
+      if name.bytes.first != UInt8(ascii: ".") { return true }
     }
     return false
   }

@@ -55,7 +55,7 @@ extension ZoneDatabase {
       // EAGAIN: the kernel saw a rename during a `..` and asks for a retry.
       for _ in 0..<8 {
         do {
-          return try Syscalls.openBeneath(rootDescriptor, path, flags)
+          return try Syscalls.openBeneath(rootDescriptor, PathBytes(path), flags)
         } catch {
           switch error {
           case .resourceTemporarilyUnavailable: continue
@@ -85,19 +85,18 @@ extension ZoneDatabase {
   ///   - includingLast: Whether the last component must be a real directory too (when a
   ///     directory is opened).
   func checkRealDirectories(_ path: String, includingLast: Bool) throws(RootFileError) {
-    var components = path.split(separator: "/", omittingEmptySubsequences: true)
+    var components = ZoneDatabase.components(of: PathBytes(path))
     if !includingLast { components = components.dropLast() }
     guard !components.isEmpty else { return }
     // The directories entered, innermost last; the root itself is not closed.
     var held: [Int32] = []
     defer { held.forEach(Syscalls.closeDescriptor) }
-    for component in components where component != "." {
-      if component == ".." {
+    for name in components where name != ZoneDatabase.dot {
+      if name == ZoneDatabase.dotDot {
         guard let parent = held.popLast() else { return }
         Syscalls.closeDescriptor(parent)
         continue
       }
-      let name = String(component)
       let current = held.last ?? rootDescriptor
       do {
         held.append(
@@ -108,7 +107,7 @@ extension ZoneDatabase {
         guard error == .tooManySymbolicLinkLevels || error == .notDirectory,
           (try? Syscalls.linkTarget(current, name)) != nil
         else { return }
-        throw .directoryLink(component: name)
+        throw .directoryLink(component: name.description)
       }
     }
   }
@@ -118,18 +117,19 @@ extension ZoneDatabase {
   /// (`O_NOFOLLOW`), and a link is read (`readlinkat`) and its target walked the same way, so
   /// the walk holds a real directory inside the root at every step. A `..` returns to the
   /// directory held before, and never above the root; an absolute target is refused, as
-  /// openat2's `RESOLVE_BENEATH` refuses it.
+  /// openat2's `RESOLVE_BENEATH` refuses it. A target is walked as the kernel walks it
+  /// (``components(of:)``): byte for byte, and a target that ends in `/` must name a
+  /// directory, so `Link -> ../Real/Zone/` is no zone on either path.
   func walkBeneathRoot(_ path: String, directory: Bool = false) throws(RootFileError) -> Int32 {
     // The directories entered below the root, innermost last; the root itself is not closed.
     var held: [Int32] = []
     defer { held.forEach(Syscalls.closeDescriptor) }
     // The components still to walk, next last.
-    var pending = path.split(separator: "/", omittingEmptySubsequences: true).reversed().map(
-      String.init)
+    var pending = Array(ZoneDatabase.components(of: PathBytes(path)).reversed())
     var links = 0
     while let name = pending.popLast() {
-      if name == "." { continue }
-      if name == ".." {
+      if name == ZoneDatabase.dot { continue }
+      if name == ZoneDatabase.dotDot {
         guard let parent = held.popLast() else { throw .outsideRoot }
         Syscalls.closeDescriptor(parent)
         continue
@@ -154,7 +154,7 @@ extension ZoneDatabase {
       guard openFailure == .tooManySymbolicLinkLevels || openFailure == .notDirectory else {
         throw RootFileError(opening: openFailure)
       }
-      let target: String
+      let target: PathBytes
       do {
         target = try Syscalls.linkTarget(current, name)
       } catch {
@@ -169,19 +169,38 @@ extension ZoneDatabase {
       }
       links += 1
       guard links <= ZoneDatabase.maximumLinks else { throw .tooManyLinks }
-      guard !target.hasPrefix("/") else { throw .outsideRoot }
-      guard !target.isEmpty else { throw .missing }
-      pending.append(
-        contentsOf: target.split(separator: "/", omittingEmptySubsequences: true).reversed().map(
-          String.init))
+      guard target.bytes.first != UInt8(ascii: "/") else { throw .outsideRoot }
+      guard !target.bytes.isEmpty else { throw .missing }
+      pending.append(contentsOf: ZoneDatabase.components(of: target).reversed())
     }
     // The path ends in a directory held (`.`, `..`, or the root itself).
     do {
       return try Syscalls.openRelative(
-        held.last ?? rootDescriptor, ".", [.readOnly, .closeOnExec, .directory])
+        held.last ?? rootDescriptor, ZoneDatabase.dot, [.readOnly, .closeOnExec, .directory])
     } catch {
       throw RootFileError(opening: error)
     }
+  }
+
+  /// `.`, the directory itself.
+  static let dot = PathBytes(".")
+  /// `..`, the parent directory.
+  static let dotDot = PathBytes("..")
+
+  /// The components of a relative path or a link's target in the order the kernel walks them
+  /// (POSIX path resolution): an empty component (`a//b`) is none, and a path that ends in
+  /// `/` ends in `.`, so that its last component must be a directory (`Zone/` is `Zone/.`:
+  /// a file there fails as it does in openat2, with `ENOTDIR`). A `.` left at the end of the
+  /// components still to walk also holds for the target of a link that comes last in them,
+  /// as the kernel's "must be a directory" holds through a chain of links.
+  ///
+  /// - Parameter path: A relative path (an absolute one is refused before this is asked).
+  /// - Returns: Its components, first first.
+  static func components(of path: PathBytes) -> [PathBytes] {
+    let slash = UInt8(ascii: "/")
+    var components = path.bytes.split(separator: slash).map { PathBytes(Array($0)) }
+    if path.bytes.last == slash { components.append(dot) }
+    return components
   }
 
   /// Reads a regular file under the root (see ``openBeneathRoot(_:directory:)``), refusing

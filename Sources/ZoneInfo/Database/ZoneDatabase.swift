@@ -19,8 +19,12 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   public static let defaultRoot = "/usr/share/zoneinfo"
 
   /// The directory this database reads; for a snapshot, its name (`bundled tzdata 2025b`);
-  /// for a database with no data, the root that was unavailable.
+  /// for a database with no data, the root that was unavailable. A directory whose path is
+  /// not UTF-8 (opened by the `dnd` tool from `TZDIR` or `--tzdata`) is shown with escapes,
+  /// `\xFF` for the byte 0xFF.
   public let root: String
+  /// The directory's path as opened, byte for byte (empty for a snapshot or no data).
+  let rootPath: PathBytes
   /// The root directory, held open: every file is opened relative to it and must stay
   /// inside it (see `openBeneathRoot(_:directory:)`). -1 when the zones come from elsewhere.
   let rootDescriptor: Int32
@@ -44,11 +48,16 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
 
   /// The root a program should use given the value of its `TZDIR` environment variable.
   ///
-  /// - Parameter tzdir: The variable's value, or nil when unset.
+  /// - Parameter tzdir: The variable's value byte for byte, or nil when unset.
   /// - Returns: `tzdir` when set and non-empty, else ``defaultRoot``.
+  package static func environmentRoot(_ tzdir: [UInt8]?) -> PathBytes {
+    guard let tzdir, !tzdir.isEmpty else { return PathBytes(defaultRoot) }
+    return PathBytes(tzdir)
+  }
+
+  /// The same root, for a `TZDIR` value already read as text (UTF-8, so nothing is lost).
   package static func environmentRoot(_ tzdir: String?) -> String {
-    guard let tzdir, !tzdir.isEmpty else { return defaultRoot }
-    return tzdir
+    String(decoding: environmentRoot(tzdir.map { Array($0.utf8) }).bytes, as: UTF8.self)
   }
 
   /// Opens a tzdata directory.
@@ -58,22 +67,35 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   ///   directory, or unreadable. A slim container without tzdata fails here, with the fix in
   ///   the message.
   public convenience init(root: String = ZoneDatabase.defaultRoot) throws(ZoneError) {
-    try self.init(root: root, kernelChecksPaths: true)
+    try self.init(rootPath: PathBytes(root))
   }
 
-  /// Opens a tzdata directory, choosing how paths under it are resolved: by the kernel in the
+  /// ``init(root:)`` choosing how paths under the root are resolved: by the kernel in the
   /// open itself (openat2, where available), or by a walk of one component at a time. For
   /// tests, which run both.
-  package init(root: String, kernelChecksPaths: Bool) throws(ZoneError) {
+  package convenience init(root: String, kernelChecksPaths: Bool) throws(ZoneError) {
+    try self.init(rootPath: PathBytes(root), kernelChecksPaths: kernelChecksPaths)
+  }
+
+  /// Opens a tzdata directory named by the bytes the system gave (`TZDIR`, an argument),
+  /// which need not be UTF-8: a `String` could not name such a directory.
+  ///
+  /// - Parameters:
+  ///   - rootPath: The directory.
+  ///   - kernelChecksPaths: Whether to try openat2 first, or always walk (for tests).
+  /// - Throws: ``ZoneError/databaseUnavailable(root:reason:)``, naming the root with escapes
+  ///   where it is not UTF-8 and giving the system's reason.
+  package init(rootPath: PathBytes, kernelChecksPaths: Bool = true) throws(ZoneError) {
     self.kernelChecksPaths = kernelChecksPaths
-    guard !root.isEmpty, !root.utf8.contains(0) else {
+    let root = rootPath.text ?? rootPath.description
+    guard !rootPath.bytes.isEmpty, !rootPath.containsNUL else {
       throw .databaseUnavailable(root: root, reason: "empty path or NUL in path")
     }
     // The root is the operator's choice and is opened as given; what lies under it is not
     // trusted.
     let descriptor: Int32
     do {
-      descriptor = try Syscalls.openPath(root, [.readOnly, .directory, .closeOnExec])
+      descriptor = try Syscalls.openPath(rootPath, [.readOnly, .directory, .closeOnExec])
     } catch {
       let reason =
         error == .notDirectory
@@ -83,6 +105,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       throw .databaseUnavailable(root: root, reason: reason)
     }
     self.root = root
+    self.rootPath = rootPath
     self.rootDescriptor = descriptor
     self.source = .directory
     // An empty directory is no database: say so, rather than call every zone unknown.
@@ -94,7 +117,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     }
     let version = readVersion()
     openedVersion.withLock { $0 = version }
-    if version == nil, let identity = FileIdentity(openingDirectory: root) {
+    if version == nil, let identity = FileIdentity(openingDirectory: rootPath) {
       identities.withLock { $0[""] = identity }
     }
   }
@@ -107,6 +130,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
   /// - Parameter bundle: The snapshot.
   public init(bundle: ZoneBundle) {
     root = bundle.name
+    rootPath = PathBytes([])
     rootDescriptor = -1
     kernelChecksPaths = false
     source = .bundle(bundle)
@@ -128,6 +152,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     } else {
       self.root = "(none)"
     }
+    rootPath = PathBytes([])
     rootDescriptor = -1
     kernelChecksPaths = false
     source = .unavailable(error)
@@ -255,7 +280,7 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     for (id, identity) in known {
       let now =
         id.isEmpty
-        ? FileIdentity(openingDirectory: root) : try? FileIdentity(of: openBeneathRoot(id))
+        ? FileIdentity(openingDirectory: rootPath) : try? FileIdentity(of: openBeneathRoot(id))
       if now != identity { return true }
     }
     return false
@@ -300,26 +325,30 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
     var ids: Set<String> = []
     var omissions: [ZoneListingOmission] = []
     if let bytes = try? readRootFile("tzdata.zi", sizeLimit: ZoneDatabase.tzdataSizeLimit) {
-      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-        let fields = line.split(separator: " ")
-        if fields.count >= 2 && fields[0] == "Z" {
-          ids.insert(String(fields[1]))
-        } else if fields.count >= 3 && fields[0] == "L" {
-          ids.insert(String(fields[2]))
+      // Names as bytes: one that is not UTF-8 is named by its bytes, never decoded lossily.
+      var names: Set<[UInt8]> = []
+      for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        let fields = line.split(separator: UInt8(ascii: " "))
+        if fields.count >= 2 && fields[0].elementsEqual("Z".utf8) {
+          names.insert(Array(fields[1]))
+        } else if fields.count >= 3 && fields[0].elementsEqual("L".utf8) {
+          names.insert(Array(fields[2]))
         }
       }
-      for id in ids {
-        do throws(ZoneError) {
-          try ZoneIdentifier.validate(id)
-        } catch {
-          ids.remove(id)
-          omissions.append(.init(path: id, reason: error.description, mayBeAZone: true))
+      for name in names {
+        if let problem = ZoneIdentifier.problem(in: name) {
+          omissions.append(
+            .init(path: PathBytes(name).description, reason: problem.reason, mayBeAZone: true))
+        } else {
+          ids.insert(String(decoding: name, as: UTF8.self))
         }
       }
     } else {
       walk(relative: "", depth: 0, into: &ids, omissions: &omissions)
     }
-    return (ids.sorted(), omissions.sorted { $0.path < $1.path })
+    return (
+      ids.sorted(), omissions.sorted { $0.path < $1.path }
+    )
   }
 
   /// Adds the TZif files under `relative` (the root when empty) to `ids`, through the same
@@ -336,58 +365,59 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
       return
     }
     guard let stream = try? Syscalls.directoryStream(descriptor) else {
-      omissions.append(.init(path: relative, reason: "cannot be listed", mayBeAZone: true))
+      omissions.append(
+        .init(path: relative, reason: "cannot be listed", mayBeAZone: true))
       return
     }
-    var names: [String] = []
+    // Each entry's path under the root, byte for byte.
+    let prefix = relative.isEmpty ? [] : Array(relative.utf8) + [UInt8(ascii: "/")]
+    var paths: [PathBytes] = []
     while let name = Syscalls.nextEntry(stream) {
-      guard name != ".", name != ".." else { continue }
-      if name.hasPrefix(".") {
-        let path = relative.isEmpty ? name : relative + "/" + name
-        omissions.append(.init(path: path, reason: "a hidden entry", mayBeAZone: false))
+      guard name != ZoneDatabase.dot, name != ZoneDatabase.dotDot else { continue }
+      let path = PathBytes(prefix + name.bytes)
+      if name.bytes.first == UInt8(ascii: ".") {
+        omissions.append(.init(path: path.description, reason: "a hidden entry", mayBeAZone: false))
       } else {
-        names.append(name)
+        paths.append(path)
       }
     }
     Syscalls.closeDirectoryStream(stream)
-    for name in names {
+    for path in paths {
       // The version file is read as the version, not left out.
-      if relative.isEmpty && name == "+VERSION" { continue }
-      let id = relative.isEmpty ? name : relative + "/" + name
-      do throws(ZoneError) {
-        try ZoneIdentifier.validate(id)
-      } catch {
-        omissions.append(.init(path: id, reason: error.description, mayBeAZone: false))
+      if path.bytes.elementsEqual("+VERSION".utf8) { continue }
+      // A zone ID is ASCII, so a name that passes is its own text exactly.
+      if let problem = ZoneIdentifier.problem(in: path.bytes) {
+        omissions.append(.init(path: path.description, reason: problem.reason, mayBeAZone: false))
         continue
       }
+      let id = String(decoding: path.bytes, as: UTF8.self)
       do {
         let head = try readRootFile(id, sizeLimit: TZifParser.maximumFileSize, prefix: 4)
         if head.starts(with: Array("TZif".utf8)) {
           ids.insert(id)
         } else {
-          omissions.append(.init(path: id, reason: "not a TZif file", mayBeAZone: false))
+          omissions.append(
+            .init(path: path.description, reason: "not a TZif file", mayBeAZone: false))
         }
       } catch .notRegularFile(.directory) {
+        let folder = PathBytes(path.bytes + [UInt8(ascii: "/")])
         // right/ and posix/ are refused as a whole, not file by file.
-        do throws(ZoneError) {
-          try ZoneIdentifier.validate(id + "/Zone")
-        } catch {
-          var reason = error.description
-          if case .notAZone(_, let why) = error { reason = why }
-          omissions.append(.init(path: id + "/", reason: reason, mayBeAZone: false))
+        if let problem = ZoneIdentifier.problem(in: Array((id + "/Zone").utf8)) {
+          omissions.append(
+            .init(path: folder.description, reason: problem.reason, mayBeAZone: false))
           continue
         }
         guard depth + 1 < ZoneDatabase.maximumListingDepth else {
           omissions.append(
             .init(
-              path: id + "/",
+              path: folder.description,
               reason: "a folder nested deeper than \(ZoneDatabase.maximumListingDepth) levels",
               mayBeAZone: true))
           continue
         }
         walk(relative: id, depth: depth + 1, into: &ids, omissions: &omissions)
       } catch {
-        omissions.append(.init(path: id, reason: error.reason, mayBeAZone: true))
+        omissions.append(.init(path: path.description, reason: error.reason, mayBeAZone: true))
       }
     }
   }
@@ -400,7 +430,8 @@ public final class ZoneDatabase: Sendable, CustomStringConvertible {
 /// An entry of a zoneinfo directory that ``ZoneDatabase/listing()`` leaves out of the zones,
 /// and why.
 package struct ZoneListingOmission: Equatable, Sendable {
-  /// The entry's path under the root (a folder's ends in `/`).
+  /// The entry's path under the root (a folder's ends in `/`), as ``PathBytes`` shows it in a
+  /// message: a name that is not UTF-8 with escapes (`\xFF\xFE`), never decoded lossily.
   package var path: String
   /// Why it is left out.
   package var reason: String

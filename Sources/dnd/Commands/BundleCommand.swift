@@ -1,4 +1,5 @@
 import Foundation
+import SystemInterface
 import ZoneInfo
 
 /// `dnd bundle`: writes the snapshot of a zoneinfo directory that the ZoneInfoBundle product
@@ -40,19 +41,20 @@ enum BundleCommand {
       """)
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
-    let from = try arguments.required(Option.from)
-    let out = try arguments.required(Option.out)
+    let from = try arguments.requiredPath(Option.from)
+    let out = try arguments.requiredPath(Option.out)
     let bytes: [UInt8]
     let omissions: [ZoneListingOmission]
     do {
-      (bytes, omissions) = try ZoneDatabase(root: from).snapshot()
+      (bytes, omissions) = try ZoneDatabase(rootPath: from).snapshot()
     } catch {
       throw .input(error.description)
     }
     // Every entry left out is named; one that may be a zone makes the snapshot incomplete,
     // and an incomplete snapshot is not written.
     for omission in omissions where !omission.mayBeAZone {
-      printError("dnd bundle: note: left out \(quoted(omission.path)): \(omission.reason)")
+      // The path is shown with escapes already (a name that is not UTF-8 as `\xFF`).
+      printError("dnd bundle: note: left out \"\(omission.path)\": \(omission.reason)")
     }
     let missing = omissions.filter(\.mayBeAZone)
     guard missing.isEmpty else {
@@ -62,7 +64,7 @@ enum BundleCommand {
           + " cannot be read, so nothing was written:\n"
           + missing.map { "  \($0.path): \($0.reason)" }.joined(separator: "\n"))
     }
-    let contents = out.hasSuffix(".c") ? Array(cSource(bytes).utf8) : bytes
+    let contents = out.bytes.reversed().starts(with: "c.".utf8) ? Array(cSource(bytes).utf8) : bytes
     try ToolFiles.write(contents, to: out, option: Option.out.name)
     print(
       try summary(
@@ -73,7 +75,7 @@ enum BundleCommand {
   /// `Wrote FILE: tzdata 2025b from DIR, 598 zone IDs, a 253958-byte snapshot`, from the
   /// snapshot read back, so that it says what a reader of the file will find.
   static func summary(
-    of bytes: [UInt8], written: Int, to out: String, from: String, leftOut: Int
+    of bytes: [UInt8], written: Int, to out: PathBytes, from: PathBytes, leftOut: Int
   ) throws(CLIError) -> String {
     let bundle: ZoneBundle
     do {

@@ -24,11 +24,6 @@ enum ZonesCommand {
 
   static func run(_ arguments: Arguments, context: ToolContext) throws(CLIError) -> Int32 {
     let zones = try context.zones()
-    do {
-      try zones.checkAvailable()
-    } catch {
-      throw .input(error.description)
-    }
     let ids = zones.identifiers()
     if arguments.has(Option.json) {
       // The keys sorted, `/` as it is; no `version` when the database names none.

@@ -1,5 +1,6 @@
 import DNDSchedule
 import Foundation
+import SystemInterface
 import ZoneInfo
 
 /// `dnd timeline`: the coming days of a rule as text bars, and optionally as an SVG picture.
@@ -101,10 +102,10 @@ enum TimelineCommand {
     } else {
       throw .input("no rule in \(input.source)")
     }
-    let svgPath = arguments[Option.svg]
+    let svgPath = arguments.path(Option.svg)
     if let svgPath {
       let svg = TimelineSVG(layout: layout, tzdataVersion: zones.version(), marker: marker).render()
-      if svgPath == "-" {
+      if svgPath == PathBytes("-") {
         print(svg, terminator: "")
         return ExitStatus.success
       }

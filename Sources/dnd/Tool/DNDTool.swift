@@ -72,18 +72,19 @@ enum DNDTool {
   /// Runs the tool.
   ///
   /// - Parameters:
-  ///   - arguments: The arguments after the program name.
+  ///   - arguments: The arguments after the program name, byte for byte.
   ///   - context: The outside world.
   /// - Returns: The exit status.
-  static func main(_ arguments: [String], context: ToolContext) -> Int32 {
-    var rest = arguments
+  static func main(_ arguments: [CommandLineArgument], context: ToolContext) -> Int32 {
+    var all = arguments
     var subcommand = subcommands[0]
     do {
-      if let choice = try takeTZData(&rest) { context.tzdata = ToolContext.TZDataChoice(choice) }
+      if let choice = try takeTZData(&all) { context.tzdata = ToolContext.TZDataChoice(choice) }
     } catch {
       printError("dnd: error: \(error.message)")
       return ExitStatus.badInput
     }
+    let rest = all.map(\.text)
     if let first = rest.first {
       if first == versionFlag {
         print("dnd \(version)")
@@ -99,7 +100,7 @@ enum DNDTool {
       }
       if let named = subcommands.first(where: { $0.name == first }) {
         subcommand = named
-        rest.removeFirst()
+        all.removeFirst()
       } else if !first.hasPrefix("-") {
         printError("dnd: error: unknown subcommand \(quoted(first))")
         printError("Run 'dnd --help' for the list of subcommands.")
@@ -107,7 +108,7 @@ enum DNDTool {
       }
     }
     do {
-      let parsed = try Arguments(rest, spec: subcommand.spec)
+      let parsed = try Arguments(all, spec: subcommand.spec)
       if parsed.wantsHelp {
         print(subcommand.spec.help)
         return ExitStatus.success
@@ -123,25 +124,27 @@ enum DNDTool {
   }
 
   /// Removes the global `--tzdata VALUE` (or `--tzdata=VALUE`) from the arguments before any
-  /// `--`, and returns its value.
-  static func takeTZData(_ arguments: inout [String]) throws(CLIError) -> String? {
-    var value: String?
+  /// `--`, and returns its value, byte for byte (a PATH need not be UTF-8).
+  static func takeTZData<Argument: CommandLineText>(_ arguments: inout [Argument])
+    throws(CLIError) -> Argument?
+  {
+    var value: Argument?
     var i = 0
-    while i < arguments.count && arguments[i] != "--" {
-      if arguments[i] == tzdata.name {
+    while i < arguments.count && arguments[i].text != "--" {
+      if arguments[i].text == tzdata.name {
         guard i + 1 < arguments.count else {
           throw .usage("--tzdata needs system, bundled or a PATH")
         }
         value = arguments[i + 1]
         arguments.removeSubrange(i...(i + 1))
-      } else if arguments[i].hasPrefix(tzdata.name + "=") {
-        value = String(arguments[i].dropFirst(tzdata.name.count + 1))
+      } else if arguments[i].text.hasPrefix(tzdata.name + "=") {
+        value = arguments[i].afterEquals
         arguments.remove(at: i)
       } else {
         i += 1
       }
     }
-    if value == "" { throw .usage("--tzdata needs system, bundled or a PATH") }
+    if value?.text.isEmpty == true { throw .usage("--tzdata needs system, bundled or a PATH") }
     return value
   }
 }

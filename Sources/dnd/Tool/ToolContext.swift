@@ -1,4 +1,5 @@
 import Foundation
+import SystemInterface
 import ZoneInfo
 import ZoneInfoBundle
 
@@ -16,20 +17,24 @@ final class ToolContext {
     case system
     /// The snapshot built into dnd.
     case bundled
-    /// A zoneinfo directory.
-    case directory(String)
+    /// A zoneinfo directory, byte for byte.
+    case directory(PathBytes)
 
-    init(_ text: String) {
-      switch text {
+    init(_ argument: CommandLineArgument) {
+      switch argument.text {
       case "system": self = .system
       case "bundled": self = .bundled
-      default: self = .directory(text)
+      default: self = .directory(PathBytes(argument.bytes))
       }
     }
   }
 
-  /// The process environment.
-  let environment: [String: String]
+  /// The environment variables the tool reads (the rest of the environment is never read).
+  static let variables = ["TZDIR", "DND_NOW"]
+
+  /// The values of ``variables`` that are set, byte for byte (`TZDIR` is a path, which need
+  /// not be UTF-8).
+  let environment: [String: [UInt8]]
   /// The path of the running executable, to find the package's fixtures.
   let executablePath: String
   /// How the user started the tool (`argv[0]`), for the commands the tool suggests.
@@ -38,7 +43,7 @@ final class ToolContext {
   var tzdata = TZDataChoice.automatic
   private var database: ZoneDatabase?
 
-  init(environment: [String: String], executablePath: String, invokedAs: String = "dnd") {
+  init(environment: [String: [UInt8]], executablePath: String, invokedAs: String = "dnd") {
     self.environment = environment
     self.executablePath = executablePath
     self.invokedAs = invokedAs
@@ -57,31 +62,34 @@ final class ToolContext {
     return plain ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  /// The time zone database `--tzdata` chose; opened on first use.
+  /// The time zone database `--tzdata` chose; opened on first use. Paths are opened as the
+  /// bytes the system gave, and named with escapes (`\xFF`) in messages.
   ///
   /// Automatic: the system's (`TZDIR`, else /usr/share/zoneinfo) when it opens, else the
-  /// bundled snapshot (with a note on standard error when `TZDIR` named a directory that
-  /// could not be used). A system or PATH choice that cannot be opened gives a database with
-  /// no data: UTC rules still answer, and every other zone reports why there is no data.
+  /// bundled snapshot, with a note on standard error when `TZDIR` was set, saying why it
+  /// could not be used. A system or PATH choice that cannot be opened is an error: the user
+  /// asked for that data, so nothing answers from other data or from none.
   ///
-  /// - Throws: ``CLIError`` when the bundled snapshot is corrupt.
+  /// - Throws: ``CLIError`` naming `--tzdata`, the root and the system's reason, or when the
+  ///   bundled snapshot is corrupt.
   func zones() throws(CLIError) -> ZoneDatabase {
     if let database { return database }
-    let root = ZoneDatabase.environmentRoot(environment["TZDIR"])
+    let tzdir = environment["TZDIR"]
+    let root = ZoneDatabase.environmentRoot(tzdir)
     let opened: ZoneDatabase
     switch tzdata {
     case .bundled:
       opened = try bundled()
     case .system:
-      opened = directory(root)
+      opened = try directory(root, chosenAs: "--tzdata system")
     case .directory(let path):
-      opened = directory(path)
+      opened = try directory(path, chosenAs: "--tzdata")
     case .automatic:
       do {
-        opened = try ZoneDatabase(root: root)
+        opened = try ZoneDatabase(rootPath: root)
       } catch {
         opened = try bundled()
-        if environment["TZDIR"].map({ !$0.isEmpty }) == true {
+        if tzdir.map({ !$0.isEmpty }) == true {
           printError("dnd: note: TZDIR: \(error); answering from \(opened)")
         }
       }
@@ -90,11 +98,14 @@ final class ToolContext {
     return opened
   }
 
-  private func directory(_ root: String) -> ZoneDatabase {
+  /// The database at `root`, which the user chose with `option`.
+  private func directory(_ root: PathBytes, chosenAs option: String) throws(CLIError)
+    -> ZoneDatabase
+  {
     do {
-      return try ZoneDatabase(root: root)
+      return try ZoneDatabase(rootPath: root)
     } catch {
-      return ZoneDatabase(unavailable: error)
+      throw .input("\(option): \(error)")
     }
   }
 
@@ -112,7 +123,9 @@ final class ToolContext {
   /// - Throws: ``CLIError`` naming `DND_NOW` and its value when it is not an instant.
   func now() throws(CLIError) -> Int64 {
     if let pinned = environment["DND_NOW"], !pinned.isEmpty {
-      return try InstantParsing.instant(pinned, option: "DND_NOW", now: Self.systemClock)
+      // Text; bytes that are not UTF-8 are shown escaped in the error, as in paths.
+      let text = PathBytes(pinned).text ?? PathBytes(pinned).description
+      return try InstantParsing.instant(text, option: "DND_NOW", now: Self.systemClock)
     }
     return Self.systemClock()
   }

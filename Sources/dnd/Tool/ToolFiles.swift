@@ -23,7 +23,7 @@ enum ToolFiles {
       descriptor = 0
     } else {
       do {
-        descriptor = try Syscalls.openForReading(path)
+        descriptor = try Syscalls.openForReading(PathBytes(path))
       } catch {
         if error == .noSuchFileOrDirectory {
           throw .input("\(option) \(quoted(path)): no such file")
@@ -53,11 +53,11 @@ enum ToolFiles {
   ///
   /// - Parameters:
   ///   - bytes: The contents.
-  ///   - path: The file.
+  ///   - path: The file, byte for byte (named with escapes in messages).
   ///   - option: The option that named it, for messages (`--out`).
   /// - Throws: ``CLIError`` naming the option, the path and what it is or why the write
   ///   failed (the system's reason).
-  static func write(_ bytes: [UInt8], to path: String, option: String) throws(CLIError) {
+  static func write(_ bytes: [UInt8], to path: PathBytes, option: String) throws(CLIError) {
     let found: (kind: PathKind, permissions: UInt32)
     do {
       found = try Syscalls.kind(ofPath: path)
@@ -78,4 +78,14 @@ enum ToolFiles {
       throw .input("\(option) \(quoted(path)): cannot write: \(error)")
     }
   }
+}
+
+/// A path quoted for a message: in double quotes, byte for byte, with every byte that is not
+/// UTF-8, a control character, a backslash and a quote escaped (`"/tmp/\xFFroot"`), never a
+/// replacement character.
+///
+/// - Parameter path: The path.
+/// - Returns: The quoted path.
+func quoted(_ path: PathBytes) -> String {
+  "\"\(path.description)\""
 }
