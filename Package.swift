@@ -51,13 +51,17 @@ let package = Package(
     .target(name: "StrictJSON"),
     .target(
       name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
+    // The answer's vocabulary (PushDecision, SuppressionReason, Breakthrough) without the zone
+    // engine, for recall; OfflinePush re-exports it.
+    .target(name: "PushDecisions"),
     .target(
-      name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo", "StrictJSON"]),
+      name: "OfflinePush",
+      dependencies: ["PushDecisions", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
     // The device side of recall (a Notification Service Extension reading a received
     // command): the strict reader alone, no zone data, no C, no system calls, no Foundation.
     .target(name: "PushRecallReader", dependencies: ["StrictJSON"]),
-    // The server side of recall: the payloads and who gets the command.
-    .target(name: "PushRecall", dependencies: ["OfflinePush", "PushRecallReader"]),
+    // The server side of recall: the payloads and who gets the command; no zone engine.
+    .target(name: "PushRecall", dependencies: ["PushDecisions", "PushRecallReader"]),
     // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
     .target(
       name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),

@@ -1,4 +1,4 @@
-import OfflinePush
+import PushDecisions
 
 /// Whether a device gets the recall command for a message, given how its original push went.
 ///
