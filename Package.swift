@@ -24,18 +24,21 @@ let package = Package(
     .library(name: "DNDKitTesting", targets: ["DNDKitTesting"]),
     .library(name: "DNDKitTestingXCTest", targets: ["DNDKitTestingXCTest"]),
     .executable(name: "dnd", targets: ["dnd"]),
-    .executable(name: "dnd-bench", targets: ["dnd-bench"]),
   ],
   targets: [
-    // The C half of the platform layer: openat2 (syscall(2) is variadic), threads, resident
-    // memory; imported by SystemInterface alone.
-    .target(
-      name: "CSystemInterface",
-      // dlsym lives in libdl before glibc 2.34 and on Android.
-      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux, .android]))]),
+    // The C half of the platform layer: openat2 (syscall(2) is variadic); imported by
+    // SystemInterface alone.
+    .target(name: "CSystemInterface"),
     // Every system call of the modules and the tests, with one convention (EINTR retried,
     // failures thrown as Errno); package access only, no product.
     .target(name: "SystemInterface", dependencies: ["CSystemInterface"]),
+    // The platform layer of the tests alone, which no library links: child processes, threads,
+    // entry swaps, resident memory (and its C half: start routines, posix_spawn, task_info).
+    .target(
+      name: "CSystemTestBench",
+      // dlsym lives in libdl before glibc 2.34 and on Android.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux, .android]))]),
+    .target(name: "SystemTestBench", dependencies: ["SystemInterface", "CSystemTestBench"]),
     // C11 atomic loads and stores of 64-bit words (Synchronization's Atomic is macOS 15+).
     .target(name: "CAtomicWords"),
     .target(
@@ -48,13 +51,17 @@ let package = Package(
     .target(name: "StrictJSON"),
     .target(
       name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
+    // The answer's vocabulary (PushDecision, SuppressionReason, Breakthrough) without the zone
+    // engine, for recall; OfflinePush re-exports it.
+    .target(name: "PushDecisions"),
     .target(
-      name: "OfflinePush", dependencies: ["DNDSchedule", "ZoneInfo", "StrictJSON"]),
+      name: "OfflinePush",
+      dependencies: ["PushDecisions", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
     // The device side of recall (a Notification Service Extension reading a received
     // command): the strict reader alone, no zone data, no C, no system calls, no Foundation.
     .target(name: "PushRecallReader", dependencies: ["StrictJSON"]),
-    // The server side of recall: the payloads and who gets the command.
-    .target(name: "PushRecall", dependencies: ["OfflinePush", "PushRecallReader"]),
+    // The server side of recall: the payloads and who gets the command; no zone engine.
+    .target(name: "PushRecall", dependencies: ["PushDecisions", "PushRecallReader"]),
     // Date overloads for servers built on Foundation; the core modules stay Foundation-free.
     .target(
       name: "DNDKitFoundation", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo"]),
@@ -67,16 +74,6 @@ let package = Package(
         "BatchEvaluation", "PushRecall", "PushRecallReader", "OfflinePush", "DNDSchedule",
         "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting", "SystemInterface", "StrictJSON",
       ]),
-    // Interposes malloc in dnd-bench only, to count allocations on the hot path.
-    .target(name: "CAllocationCounter"),
-    // dnd-bench's server loops, in a module of their own as a server's code is; no product.
-    .target(name: "ServerLoops", dependencies: ["OfflinePush", "DNDSchedule"]),
-    .executableTarget(
-      name: "dnd-bench",
-      dependencies: [
-        "BatchEvaluation", "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle",
-        "CAllocationCounter", "ServerLoops", "SystemInterface",
-      ]),
     .target(
       name: "DNDKitTesting", dependencies: ["OfflinePush", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
     .target(
@@ -84,13 +81,14 @@ let package = Package(
       dependencies: ["DNDKitTesting", "OfflinePush", "DNDSchedule", "ZoneInfo"]),
     // The suites' own helpers: package paths, pinned tzdata, threads, replay folders.
     .target(
-      name: "DNDTestSupport", dependencies: ["ZoneInfo", "ZoneInfoBundle", "SystemInterface"],
+      name: "DNDTestSupport",
+      dependencies: ["ZoneInfo", "ZoneInfoBundle", "SystemInterface", "SystemTestBench"],
       path: "Tests/DNDTestSupport"),
     .testTarget(
       name: "ZoneInfoTests",
       dependencies: [
         "ZoneInfo", "ZoneInfoBundle", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
-        "SystemInterface",
+        "SystemInterface", "SystemTestBench",
       ]),
     // The strict reader alone; DNDKitTesting(XCTest) for the seeded generator and its seed.
     .testTarget(
@@ -99,8 +97,9 @@ let package = Package(
     .testTarget(
       name: "DNDScheduleTests",
       dependencies: [
-        "DNDSchedule", "ZoneInfo", "DNDTestSupport", "DNDKitTesting", "DNDKitTestingXCTest",
-        "SystemInterface",
+        "DNDSchedule", "ZoneInfo", "StrictJSON", "DNDTestSupport", "DNDKitTesting",
+        "DNDKitTestingXCTest",
+        "SystemInterface", "SystemTestBench",
       ]),
     .testTarget(
       name: "OfflinePushTests",
@@ -141,7 +140,7 @@ let package = Package(
       dependencies: [
         "dnd", "BatchEvaluation", "DNDTestSupport", "PushRecall", "PushRecallReader",
         "OfflinePush", "DNDSchedule", "ZoneInfo", "ZoneInfoBundle", "DNDKitTesting",
-        "DNDKitTestingXCTest", "SystemInterface",
+        "DNDKitTestingXCTest", "SystemInterface", "SystemTestBench",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -157,8 +157,9 @@ public struct WeeklySchedule: Sendable, Hashable {
   }
 
   /// Bytes a compiled schedule holds: the value itself and its table's look-ups (the zone's
-  /// tables are shared by every schedule in the zone and not counted).
-  package var byteCount: Int {
+  /// tables are shared by every schedule in the zone and not counted). For the benchmark, a
+  /// package of its own: hence the `Benchmark` SPI rather than `package` access.
+  @_spi(Benchmark) public var byteCount: Int {
     MemoryLayout<WeeklySchedule>.size + table.lookupByteCount
   }
 }

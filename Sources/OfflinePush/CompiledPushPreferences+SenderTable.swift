@@ -478,12 +478,13 @@ extension CompiledPushPreferences {
   package static func senderHash(of id: String) -> UInt64 { SenderTable.hash(of: id) }
 
   /// For the benchmark: whether a message's sender is a priority sender, asked as a decision
-  /// asks it (the filter with the message's hash, then the look-up).
+  /// asks it (the filter with the message's hash, then the look-up). The benchmark is a
+  /// package of its own, so it reaches this through the `Benchmark` SPI, not `package` access.
   ///
   /// - Parameter message: The message.
   /// - Returns: Whether its sender is listed.
   @inlinable
-  package func decisionListsSender(of message: PushMessage) -> Bool {
+  @_spi(Benchmark) public func decisionListsSender(of message: PushMessage) -> Bool {
     guard mayListSender(hash: message.senderHash, if: true), let base = senders.base,
       let sender = message.sender
     else { return false }
@@ -499,7 +500,7 @@ extension CompiledPushPreferences {
   ///   - count: How many IDs.
   ///   - generator: The source of the first words and the target.
   /// - Returns: The IDs, in the order found.
-  package static func senderIDsSharingOneHash(
+  @_spi(Benchmark) public static func senderIDsSharingOneHash(
     count: Int, using generator: inout some RandomNumberGenerator
   ) -> [String] {
     let target = generator.next() as UInt64

@@ -46,12 +46,6 @@ public struct CompiledPushPreferences: Sendable, Hashable {
     breakthroughSwitches = (breakthrough.mentions ? 1 : 0) | (breakthrough.urgent ? 2 : 0)
   }
 
-  /// Whether a message that @-mentions the user breaks through do-not-disturb.
-  package var mentionsBreakThrough: Bool { breakthroughSwitches & 1 != 0 }
-
-  /// Whether a push its sender marked time-sensitive breaks through do-not-disturb.
-  package var urgentBreaksThrough: Bool { breakthroughSwitches & 2 != 0 }
-
   /// How many distinct priority senders there are.
   package var prioritySenderCount: Int { senders.count }
 

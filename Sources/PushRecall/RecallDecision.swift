@@ -1,4 +1,6 @@
-import OfflinePush
+// The original decision's types, re-exported: a recall server that does not link OfflinePush
+// still names PushDecision and SuppressionReason with `import PushRecall` alone.
+@_exported import PushDecisions
 
 /// Whether a device gets the recall command for a message, given how its original push went.
 ///

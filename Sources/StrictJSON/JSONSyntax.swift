@@ -5,9 +5,6 @@
 /// - the first key that appears twice in one object, keys equal when their unescaped bytes
 ///   are (`"a"` and `"\u0061"` are the same key; `"\u00e9"` and `"e\u0301"`, or two lone
 ///   surrogate escapes `"\ud800"` and `"\ud801"`, are not).
-///
-/// ``canonicalDocument()`` is kept for the recall reader alone, which still hands a document to
-/// `JSONDecoder`; it goes when that reader reads with ``JSONReader``.
 @usableFromInline
 package struct JSONSyntax: JSONByteScanning {
   /// A syntax error: where, and what was expected.
@@ -82,8 +79,6 @@ package struct JSONSyntax: JSONByteScanning {
   /// The first key that appears twice in one object.
   @usableFromInline
   package private(set) var firstDuplicateKey: DuplicateKey?
-  /// The numbers with a fraction or an exponent, and the integer each is exactly, if any.
-  private var rewrites: [(range: Range<Int>, value: Int64?)] = []
 
   /// The first number that is not an integer within 64 bits: its key path and text.
   @usableFromInline
@@ -165,16 +160,11 @@ package struct JSONSyntax: JSONByteScanning {
   }
 
   mutating func number() throws(Problem) {
-    let (range, plain) = try scanNumber()
+    let (range, _) = try scanNumber()
     let exact = Self.exactInteger(UnsafeBufferPointer(rebasing: bytes[range]))
     if exact == nil, nonIntegers.count < Self.maximumRecordedNonIntegers {
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
       nonIntegers.append(NonInteger(path: location(appending: nil), text: text))
-    }
-    if !plain {
-      // Foundation would read this through a Double: give it the exact integer, or a
-      // fraction that every integer field refuses (a field of another type ignores it).
-      rewrites.append((range, exact))
     }
   }
 
@@ -188,28 +178,6 @@ package struct JSONSyntax: JSONByteScanning {
         result += "." + component
       }
     }
-    return result
-  }
-
-  /// The document as Foundation's decoder should read it, after a successful ``check()``: each
-  /// number with a fraction or an exponent replaced by the plain integer it equals, or by
-  /// `0.5` when it is not an integer within 64 bits.
-  ///
-  /// - Returns: The rewritten document, or nil when no number has a fraction or an exponent
-  ///   (the document is then read as it is).
-  @usableFromInline
-  package func canonicalDocument() -> [UInt8]? {
-    guard !rewrites.isEmpty else { return nil }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var copied = 0
-    for rewrite in rewrites {
-      result.append(
-        contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<rewrite.range.lowerBound]))
-      result.append(contentsOf: (rewrite.value.map { String($0) } ?? "0.5").utf8)
-      copied = rewrite.range.upperBound
-    }
-    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
     return result
   }
 

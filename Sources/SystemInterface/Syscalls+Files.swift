@@ -217,19 +217,6 @@ extension Syscalls {
   }
 }
 
-extension Syscalls {
-  /// Swaps two directory entries in one step where the system can (Linux `renameat2` with
-  /// `RENAME_EXCHANGE`, Darwin `renameatx_np` with `RENAME_SWAP`), else with three renames
-  /// through `first + ".parked"` (a reader may then find `first` missing for a moment).
-  package static func swapEntries(_ first: String, _ second: String) {
-    if dndkit_swap_entries(first, second) == 0 { return }
-    let parked = first + ".parked"
-    rename(first, parked)
-    rename(second, first)
-    rename(parked, second)
-  }
-}
-
 /// The flags of `open(2)` and `openat(2)` that DNDKit uses, by name; the numbers differ from
 /// one platform to another (`O_DIRECTORY` is 0x10000 on Linux x86-64, 0x100000 on Darwin).
 package struct OpenFlags: OptionSet, Sendable {

@@ -206,9 +206,9 @@ package enum Syscalls {
     #endif
   }
 
-  /// Runs `call` until it does not fail with `EINTR`.
+  /// Runs `call` until it does not fail with `EINTR` (for SystemTestBench too).
   @inline(__always)
-  static func retrying<Result: BinaryInteger>(_ call: () -> Result) throws(Errno)
+  package static func retrying<Result: BinaryInteger>(_ call: () -> Result) throws(Errno)
     -> Result
   {
     while true {

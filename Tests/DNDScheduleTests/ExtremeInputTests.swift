@@ -3,6 +3,7 @@ import DNDSchedule
 import DNDTestSupport
 import Foundation
 import SystemInterface
+import SystemTestBench
 import XCTest
 import ZoneInfo
 

@@ -1,4 +1,5 @@
 import SystemInterface
+import SystemTestBench
 import XCTest
 
 /// The test process's resident memory, for tests that memory a client controls is given back:

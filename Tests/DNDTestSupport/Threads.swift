@@ -1,4 +1,4 @@
-import SystemInterface
+import SystemTestBench
 
 /// One result slot per thread, written only by its thread and read after every thread was
 /// joined (the join orders the accesses).

@@ -2,7 +2,7 @@ import DNDKitTesting
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
+@_spi(Benchmark) import OfflinePush
 import XCTest
 import ZoneInfo
 

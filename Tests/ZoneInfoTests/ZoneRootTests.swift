@@ -3,6 +3,7 @@ import DNDKitTestingXCTest
 import DNDTestSupport
 import Foundation
 import SystemInterface
+import SystemTestBench
 import XCTest
 import ZoneInfo
 

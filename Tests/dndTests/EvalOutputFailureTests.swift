@@ -1,6 +1,7 @@
 import DNDTestSupport
 import Foundation
 import SystemInterface
+import SystemTestBench
 import XCTest
 
 /// `dnd eval` and the descriptors it is given: a slow non-blocking pipe loses nothing, a write

@@ -15,7 +15,7 @@ import ZoneInfo
 // of the machine's speed affects all three; it prints each one's median and the medians of the
 // per-round ratios.
 
-/// dnd-bench's documents (`wireDocument` in Sources/dnd-bench/WireBenchmarks.swift).
+/// dnd-bench's documents (`wireDocument` in Benchmarks/Sources/dnd-bench/WireBenchmarks.swift).
 func wireDocument(_ index: Int) -> [UInt8] {
   let zones = [
     "Asia/Shanghai", "America/Los_Angeles", "Europe/Berlin", "America/Sao_Paulo", "Asia/Kolkata",

@@ -1,7 +1,6 @@
 import DNDSchedule
 import DNDTestSupport
 import Foundation
-import OfflinePush
 import XCTest
 import ZoneInfo
 

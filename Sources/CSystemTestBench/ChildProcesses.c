@@ -1,7 +1,7 @@
 // Child processes for the tests: posix_spawn with its file actions and signal attributes,
 // whose Swift types differ by platform (Darwin's posix_spawn_file_actions_t is a pointer,
 // glibc's and musl's a structure). ENOTSUP on watchOS and tvOS, which have no posix_spawn.
-#include "CSystemInterface.h"
+#include "CSystemTestBench.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -11,7 +11,7 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: swift run -c release dnd-bench [--quick] [--json] [--server] [--wire] [--count-loops]
+    usage: swift run -c release --package-path Benchmarks dnd-bench [--quick] [--json] [--server] [--wire] [--count-loops]
       --quick        fewer calls and rounds (finishes in well under 20 s)
       --json         print one JSON object with the figures instead of the table
       --server       only the server workload and the fan-out (for profiling them alone)
@@ -27,7 +27,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 let run = BenchmarkRun(
   quick: arguments.contains("--quick"), json: arguments.contains("--json"),
-  root: ZoneDatabase.environmentRoot(ProcessInfo.processInfo.environment["TZDIR"]))
+  root: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? ZoneDatabase.defaultRoot)
 
 if arguments.contains("--count-loops") {
   let (schedule, instants) = MembershipCase.all[0].setUp(run)
@@ -38,7 +39,9 @@ if arguments.contains("--count-loops") {
   print(countPolicyDecisionLoops(run))
   print(SenderLookUpBenchmark.countLoops())
   do {
-    print(try WeeklyScheduleCase.countLoops(zone: schedule.zone, instants: instants))
+    print(
+      try WeeklyScheduleCase.countLoops(
+        zones: run.zones, id: schedule.zone.identifier, instants: instants))
   } catch {
     fail("\(error)")
   }

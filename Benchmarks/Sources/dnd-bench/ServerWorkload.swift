@@ -1,8 +1,8 @@
 import DNDSchedule
 import Dispatch
+import Foundation
 import OfflinePush
 import ServerLoops
-import SystemInterface
 import ZoneInfo
 
 /// The server workload: every user's compiled rule in one `ContiguousArray`, a random user and
@@ -51,9 +51,9 @@ enum ServerWorkload {
     let zoneIDs = zones.identifiers()
     var pool: [CompiledOfflinePushRule] = []
     for _ in 0..<16_384 {
-      let stored = try randomRule(zoneIDs: zoneIDs, using: &rng).saved(
+      let saved = try randomRule(zoneIDs: zoneIDs, using: &rng).savedAndCompiled(
         at: weekStart + Int64(rng.below(7 * 86_400)), zones: zones)
-      pool.append(try CompiledOfflinePushRule(rule: stored, zones: zones))
+      pool.append(saved.compiled)
     }
     return pool
   }
@@ -140,6 +140,15 @@ enum ServerWorkload {
     return samples[1]
   }
 
-  /// The process's resident memory; nil where the platform gives no way to read it.
-  static func residentBytes() -> Int? { ProcessResources.residentMemoryBytes }
+  /// The process's resident memory, from `/proc/self/statm` (proc(5): "size resident …", in
+  /// pages); nil where there is no such file (Darwin), so that the figure is printed as not
+  /// measured rather than as 0.
+  static func residentBytes() -> Int? {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return nil
+    }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
 }

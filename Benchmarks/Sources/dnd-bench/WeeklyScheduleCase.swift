@@ -1,4 +1,4 @@
-import DNDSchedule
+@_spi(Benchmark) import DNDSchedule
 import ZoneInfo
 
 /// The weekly schedule beside the ZIM rule it generalizes: membership of the same window
@@ -19,16 +19,15 @@ enum WeeklyScheduleCase {
   }
 
   /// The one-window schedule (22:00–08:00 every day) and the five-window one with a snooze,
-  /// in a zone.
-  static func schedules(zone: Zone) throws -> (
+  /// in the zone `id` of `zones`.
+  static func schedules(zones: ZoneDatabase, id: String) throws -> (
     oneWindow: WeeklySchedule, fiveWindows: WeeklySchedule
   ) {
-    let id = zone.identifier
     let oneWindow = try WeeklySchedule(
       rule: WeeklyScheduleRule(
         timeZoneID: id, polarity: .quiet,
         windows: [.init(weekdays: Array(1...7), start: "22:00", end: "08:00")]),
-      zone: zone)
+      zones: zones)
     let fiveWindows = try WeeklySchedule(
       rule: WeeklyScheduleRule(
         timeZoneID: id, polarity: .quiet,
@@ -39,7 +38,7 @@ enum WeeklyScheduleCase {
           .init(weekdays: [2, 4], start: "18:00", end: "19:00"),
           .init(weekdays: [6, 7], start: "00:00", end: "00:00"),
         ], snooze: .init(from: 1_767_225_600, until: 1_767_229_200)),
-      zone: zone)
+      zones: zones)
     return (oneWindow, fiveWindows)
   }
 
@@ -48,11 +47,12 @@ enum WeeklyScheduleCase {
   /// `*weeklyMembershipPass*`, divided by the passes × the instants).
   ///
   /// - Parameters:
-  ///   - zone: The membership case's zone.
+  ///   - zones: The database the membership case's zone comes from.
+  ///   - id: The membership case's zone.
   ///   - instants: Its instants.
   /// - Returns: A line saying how many calls the loop made, with a checksum.
-  static func countLoops(zone: Zone, instants: [Int64]) throws -> String {
-    let schedule = try schedules(zone: zone).oneWindow
+  static func countLoops(zones: ZoneDatabase, id: String, instants: [Int64]) throws -> String {
+    let schedule = try schedules(zones: zones, id: id).oneWindow
     var checksum = 0
     instants.withUnsafeBufferPointer { buffer in
       for _ in 0..<InstructionCountLoops.passes {
@@ -67,6 +67,7 @@ enum WeeklyScheduleCase {
   ///
   /// - Parameters:
   ///   - zim: The ZIM daily rule 22:00–08:00 of the membership case.
+  ///   - zones: The database its zone comes from.
   ///   - instants: Its instants.
   ///   - rounds: Timed rounds.
   ///   - repeats: Passes over the instants per round.
@@ -74,13 +75,13 @@ enum WeeklyScheduleCase {
   /// - Returns: Lines for the table, and how many instants the one-window schedule and the
   ///   ZIM rule disagree on (must be 0).
   static func run(
-    zim: DoNotDisturbSchedule, instants: [Int64], rounds: Int, repeats: Int,
+    zim: DoNotDisturbSchedule, zones: ZoneDatabase, instants: [Int64], rounds: Int, repeats: Int,
     into results: inout BenchmarkResults
   ) -> (lines: [String], disagreements: Int) {
     let oneWindow: WeeklySchedule
     let fiveWindows: WeeklySchedule
     do {
-      (oneWindow, fiveWindows) = try schedules(zone: zim.zone)
+      (oneWindow, fiveWindows) = try schedules(zones: zones, id: zim.zone.identifier)
     } catch {
       return (["weekly schedule: \(error)"], 1)
     }

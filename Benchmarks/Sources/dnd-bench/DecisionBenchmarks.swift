@@ -41,7 +41,8 @@ func measureDecision(_ run: BenchmarkRun, into results: inout BenchmarkResults) 
   // The weekly schedule beside the ZIM daily rule, on the New York membership case's instants.
   let (zim, zimInstants) = MembershipCase.all[0].setUp(run)
   let weekly = WeeklyScheduleCase.run(
-    zim: zim, instants: zimInstants, rounds: run.rounds, repeats: repeats, into: &results)
+    zim: zim, zones: run.zones, instants: zimInstants, rounds: run.rounds, repeats: repeats,
+    into: &results)
   if weekly.disagreements > 0 {
     fail("\(weekly.disagreements) instants where the weekly schedule and the ZIM rule disagree")
   }

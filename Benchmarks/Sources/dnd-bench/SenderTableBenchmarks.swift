@@ -1,4 +1,4 @@
-import OfflinePush
+@_spi(Benchmark) import OfflinePush
 
 /// The priority-sender look-up as a decision asks it (the filter with the message's cached
 /// hash, then the table), over the most senders a list holds (1,024 IDs of 16 bytes): random

@@ -1,4 +1,5 @@
-import CSystemInterface
+import CSystemTestBench
+import SystemInterface
 
 #if canImport(Darwin)
   import Darwin
@@ -9,7 +10,7 @@ import CSystemInterface
 #elseif canImport(Musl)
   import Musl
 #else
-  #error("SystemInterface has no branch for this platform's C library")
+  #error("SystemTestBench has no branch for this platform's C library")
 #endif
 
 /// Child processes, for the tests that run `dnd` with exact standard streams and signal

@@ -2,7 +2,6 @@ import BatchEvaluation
 import DNDSchedule
 import Foundation
 import OfflinePush
-import StrictJSON
 
 /// The wire figures, under the keys of the benchmark's JSON: decoding a rule document with the
 /// strict reader against `JSONDecoder` and against a byte-scan floor, the document to a
@@ -167,19 +166,38 @@ func measureWire(_ run: BenchmarkRun) -> WireResults {
     Array(#"{"pushRule":"#.utf8) + rule
       + Array(#","kind":"message","platform":2,"at":\#(1_772_990_000 + index * 37)}"#.utf8)
   }
-  let distinct = (0..<queries).map { line(wireDocument($0), $0) }
-  let repeating = (0..<queries).map { line(wireDocument($0 % 200), $0) }
-  func evaluate(_ lines: [[UInt8]]) -> Int {
+  // The whole read-answer-write loop of `dnd eval`, from a file of query lines to a file of
+  // answers, both in the temporary directory.
+  let prefix = NSTemporaryDirectory() + "/dnd-bench-\(ProcessInfo.processInfo.processIdentifier)"
+  func write(_ lines: [[UInt8]], _ name: String) -> String {
+    let path = "\(prefix)-\(name).jsonl"
+    guard
+      FileManager.default.createFile(atPath: path, contents: Data(lines.joined(separator: [0x0A])))
+    else { fail("cannot write \(path)") }
+    return path
+  }
+  let distinct = write((0..<queries).map { line(wireDocument($0), $0) }, "distinct")
+  let repeating = write((0..<queries).map { line(wireDocument($0 % 200), $0) }, "repeating")
+  let answers = "\(prefix)-answers.jsonl"
+  func evaluate(_ path: String) -> Int {
     // A fresh engine: no rule of one round is cached for the next.
     var engine = EvalEngine(zones: zones)
-    var out = JSONWriter()
-    for query in lines {
-      query.withUnsafeBufferPointer { engine.answer($0).write(to: &out) }
+    guard let input = FileHandle(forReadingAtPath: path),
+      FileManager.default.createFile(atPath: answers, contents: nil),
+      let output = FileHandle(forWritingAtPath: answers)
+    else { fail("cannot open \(path) or \(answers)") }
+    defer {
+      try? input.close()
+      try? output.close()
     }
-    return out.bytes.count
+    let end = EvalStream.run(
+      engine: &engine, input: input.fileDescriptor, output: output.fileDescriptor)
+    guard end == .finished else { fail("dnd eval over \(path): \(end)") }
+    return Int((try? output.offset()) ?? 0)
   }
   let (distinctTime, repeatingTime, _) = Timing.measurePair(
     calls: queries, rounds: run.quick ? 3 : 5, { evaluate(distinct) }, { evaluate(repeating) })
+  for path in [distinct, repeating, answers] { try? FileManager.default.removeItem(atPath: path) }
   results.evalQueries = queries
   results.evalDistinctLinesPerSecond = 1e9 / distinctTime.median
   results.evalRepeatingLinesPerSecond = 1e9 / repeatingTime.median

@@ -1,7 +1,7 @@
 // POSIX threads for the tests and dnd-bench. In C because the start routine's Swift type
 // differs by platform (Darwin's and bionic's take a non-optional pointer, glibc's an optional
 // one; musl's pthread_t is a pointer, glibc's an integer), while the C API is the same.
-#include "CSystemInterface.h"
+#include "CSystemTestBench.h"
 
 #include <pthread.h>
 #include <stdlib.h>

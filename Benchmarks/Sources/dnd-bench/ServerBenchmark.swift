@@ -1,8 +1,8 @@
 import DNDSchedule
 import Dispatch
+import Foundation
 import OfflinePush
 import ServerLoops
-import SystemInterface
 import ZoneInfo
 
 /// The server workload's figures, under the keys of the benchmark's JSON.
@@ -59,7 +59,7 @@ enum ServerBenchmark {
     let smallRequests = ServerWorkload.requests(
       count: requestCount, users: smallUsers, seed: 0x5E4E_4005)
     let online = PlatformSet([.win])
-    let cores = Threads.onlineProcessorCount
+    let cores = ProcessInfo.processInfo.activeProcessorCount
 
     func measure(
       _ rules: ContiguousArray<CompiledOfflinePushRule>, _ requests: ServerRequests

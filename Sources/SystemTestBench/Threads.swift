@@ -1,4 +1,5 @@
-import CSystemInterface
+import CSystemTestBench
+import SystemInterface
 
 #if canImport(Darwin)
   import Darwin
@@ -9,11 +10,11 @@ import CSystemInterface
 #elseif canImport(Musl)
   import Musl
 #else
-  #error("SystemInterface has no branch for this platform's C library")
+  #error("SystemTestBench has no branch for this platform's C library")
 #endif
 
-/// POSIX threads, for the tests' concurrency checks and dnd-bench's thread scaling: real
-/// threads that start at once, rather than tasks a pool may run one after another.
+/// POSIX threads, for the tests' concurrency checks: real threads that start at once, rather
+/// than tasks a pool may run one after another.
 package enum Threads {
   /// Runs `body` on `count` POSIX threads at once and joins them all.
   ///

@@ -1,7 +1,7 @@
 // The process's resident memory, for the benchmarks and the memory-bound tests. A platform
 // without a way to read it says so (-1), so that a bound is never checked against 0.
 #define _GNU_SOURCE 1  // RTLD_DEFAULT in glibc's and musl's <dlfcn.h>
-#include "CSystemInterface.h"
+#include "CSystemTestBench.h"
 
 #include <dlfcn.h>
 #include <stddef.h>

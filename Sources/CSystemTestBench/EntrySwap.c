@@ -5,7 +5,7 @@
 #if defined(__APPLE__)
 #define _DARWIN_C_SOURCE 1
 #endif
-#include "CSystemInterface.h"
+#include "CSystemTestBench.h"
 
 #include <errno.h>
 #include <fcntl.h>

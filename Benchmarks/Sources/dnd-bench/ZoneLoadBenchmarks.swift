@@ -68,7 +68,7 @@ func measureZoneLoading(_ run: BenchmarkRun, into results: inout BenchmarkResult
     allSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     let bundled = ZoneDatabase(bundle: bundle)
     start = DispatchTime.now().uptimeNanoseconds
-    for id in bundle.identifiers { _ = try? bundled.zone(id) }
+    for id in bundled.identifiers() { _ = try? bundled.zone(id) }
     allBundleSamples.append(Double(DispatchTime.now().uptimeNanoseconds - start))
   }
   allSamples.sort()
@@ -88,10 +88,10 @@ func measureZoneLoading(_ run: BenchmarkRun, into results: inout BenchmarkResult
   )
   let bundleMedian = bundleSamples[bundleSamples.count / 2]
   run.log(
-    "Zone load from \(bundle.name)      \(format(bundleMedian))  "
+    "Zone load from \(ZoneDatabase(bundle: bundle))      \(format(bundleMedian))  "
       + "(\(String(format1: bundleMedian / loadSamples[loadSamples.count / 2]))× the system's)")
   run.log(
-    "All \(bundle.identifiers.count) zones from the bundle             "
+    "All \(ZoneDatabase(bundle: bundle).identifiers().count) zones from the bundle             "
       + "\(format(allBundleSamples[allBundleSamples.count / 2])) "
       + "(first use of the bundle \(format(results.bundleFirstUseMicros * 1_000)))")
 }
