@@ -14,5 +14,6 @@ void *memchr(const void *, int, size_t);        // Libc include/_string.h
 int memcmp(const void *, const void *, size_t); // Libc include/_string.h
 char *strerror(int);                            // Libc include/_string.h
 char *strdup(const char *);                     // Libc include/_string.h
+size_t strlen(const char *__s);                 // Libc include/_string.h
 
 #endif
