@@ -183,7 +183,7 @@ public enum WireDocuments {
   }
 
   /// A push rule with every member in the wire's field order, the DND rule's too (all of its
-  /// members, or a quarter of the time only the first few, as an older client might write
+  /// members, or half of the time only the first few, as an older client might write
   /// it), for writing without whitespace; a value is wrong as rarely as in a near-valid
   /// document, so that the hostile bytes of the wildest ones meet a reading that got far.
   static func compactPushRule(wildness: Int, using rng: inout SplitMix64) -> Value {
@@ -204,7 +204,7 @@ public enum WireDocuments {
         value { .string(pick(["UTC", "Asia/Shanghai", "Europe/Berlin"], using: &rng)) }
       ),
     ]
-    if Int.random(in: 0..<4, using: &rng) == 0 {
+    if Bool.random(using: &rng) {
       dnd.removeLast(Int.random(in: 1...dnd.count, using: &rng))
     }
     func platforms() -> Value {
