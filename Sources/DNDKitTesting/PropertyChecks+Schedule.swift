@@ -67,3 +67,70 @@ extension PropertyChecks {
     }
   }
 }
+
+extension PropertyChecks {
+  /// Walks a schedule's changes over a stretch of time and checks that the searches end: each
+  /// `nextChange` is later than the one before and flips the state, and the periods over the
+  /// stretch are non-empty, in order, quiet at their start and overlap it. The walk takes a
+  /// step per change from a budget, and stops at the first change that does not advance or
+  /// flip, so that a broken search (one that stands still, or creeps a second at a time) is a
+  /// violation, never a loop; the periods are asked only after a walk without violations (a
+  /// `nextChange` that does not advance would make them a list without end).
+  ///
+  /// - Parameters:
+  ///   - schedule: The schedule (a `DoNotDisturbSchedule` or a `WeeklySchedule`).
+  ///   - start: The first instant, in the supported range.
+  ///   - end: The end of the stretch (exclusive), after `start`.
+  ///   - budget: The changes the walk may take: above what the schedule can have in the
+  ///     stretch; a walk that needs more is a violation.
+  /// - Returns: Whether every property held.
+  @discardableResult
+  public func walkChanges(
+    of schedule: some CompiledSchedule, from start: Int64, to end: Int64,
+    budget: inout SearchBudget
+  ) -> Bool {
+    var held = true
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+      if !condition { held = false }
+      require(condition, message())
+    }
+    let end = min(end, Zone.supportedInstants.upperBound + 1)
+    do {
+      var state = try schedule.contains(start)
+      var cursor = start
+      while let next = try schedule.nextChange(after: cursor), next < end {
+        guard next > cursor else {
+          check(false, "\(schedule): nextChange(after: \(cursor)) = \(next), not later")
+          return false
+        }
+        guard budget.spend() else {
+          check(false, "\(schedule) from \(start) to \(end), at \(cursor): \(budget)")
+          return false
+        }
+        let flipped = try schedule.contains(next)
+        guard flipped != state else {
+          check(false, "\(schedule): no flip at \(next) (after \(cursor))")
+          return false
+        }
+        state = flipped
+        cursor = next
+      }
+      guard held, end > start else { return held }
+      var previous = Int64.min
+      for period in try schedule.periods(overlapping: start..<end) {
+        check(!period.isEmpty, "\(schedule): empty period \(period)")
+        check(
+          period.start < end && period.end > start,
+          "\(schedule): \(period) outside \(start)..<\(end)")
+        check(period.start > previous, "\(schedule): \(period) not after \(previous)")
+        if Zone.supportedInstants.contains(period.start) {
+          check(try schedule.contains(period.start), "\(schedule): \(period) not quiet at start")
+        }
+        previous = period.start
+      }
+    } catch {
+      check(false, "\(schedule) from \(start): \(error)")
+    }
+    return held
+  }
+}

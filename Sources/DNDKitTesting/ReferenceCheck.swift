@@ -205,9 +205,9 @@ public struct ReferenceCheck: Sendable {
     _ failing: PushCase, property: Property, fails: (PushCase) throws -> Bool
   ) throws -> PushCase {
     var current = failing
-    var steps = 0
-    search: while steps < 200 {
-      steps += 1
+    // Each step simplifies one thing; 200 is far more than a case has things to simplify.
+    var budget = SearchBudget(steps: 200)
+    search: while budget.spend() {
       for candidate in simpler(current, property: property) {
         if let found = try failingInstant(of: candidate, near: current.query.instant, fails) {
           current = found

@@ -5,7 +5,9 @@
 /// `null`, numbers at every boundary of a 64-bit integer written as fractions and exponents,
 /// keys and strings with escapes (lone surrogates too), duplicate keys (also after
 /// unescaping), unknown keys with deep values, random whitespace; and, for some, bytes
-/// mutated, inserted, removed or cut off.
+/// mutated, inserted, removed or cut off (right after an inner `}` too), and members whose
+/// value is removed. Half of the push rules are written as ZIM clients write them (compact,
+/// keys in field order), so that a compact reading meets the same variants.
 ///
 /// ```swift
 /// var rng = SplitMix64(seed: 0x5EED)
@@ -40,14 +42,21 @@ public enum WireDocuments {
     // How far from valid: 0 valid, 1 a few wrong values, 2 many, 3 hostile bytes too.
     let wildness = Int.random(in: 0..<4, using: &rng)
     var value: Value
+    // A push rule as ZIM clients write it (compact, keys in field order) half of the time,
+    // so that decoders' compact readings meet near-valid and hostile variants of it too.
+    let compact = shape == .offlinePushRule && Bool.random(using: &rng)
     switch Int.random(in: 0..<40, using: &rng) {
     case 0: value = deep(using: &rng)
     case 1: value = randomValue(depth: 0, using: &rng)
-    default: value = shaped(shape, wildness: wildness, using: &rng)
+    default:
+      value =
+        compact
+        ? compactPushRule(wildness: wildness, using: &rng)
+        : shaped(shape, wildness: wildness, using: &rng)
     }
     if Int.random(in: 0..<20, using: &rng) == 0 { value = .array([value]) }
     var bytes: [UInt8] = []
-    write(value, to: &bytes, using: &rng)
+    write(value, to: &bytes, spaced: !compact, using: &rng)
     if wildness == 3 { mutate(&bytes, using: &rng) }
     return bytes
   }
@@ -171,6 +180,51 @@ public enum WireDocuments {
         ("callOfflinePushEnabled", { .boolean(Bool.random(using: &$0)) }),
         ("doNotDisturbRule", { dndRule(wildness: wildness, using: &$0) }),
       ], wildness: wildness, using: &rng)
+  }
+
+  /// A push rule with every member in the wire's field order, the DND rule's too (all of its
+  /// members, or half of the time only the first few, as an older client might write
+  /// it), for writing without whitespace; a value is wrong as rarely as in a near-valid
+  /// document, so that the hostile bytes of the wildest ones meet a reading that got far.
+  static func compactPushRule(wildness: Int, using rng: inout SplitMix64) -> Value {
+    func value(_ make: () -> Value) -> Value {
+      wrong(min(wildness, 1), using: &rng) ? randomValue(depth: 2, using: &rng) : make()
+    }
+    func boolean() -> Value { value { .boolean(Bool.random(using: &rng)) } }
+    func integer(_ range: ClosedRange<Int64>) -> Value {
+      value { .number(String(Int64.random(in: range, using: &rng))) }
+    }
+    var dnd: [(key: String, value: Value)] = [
+      ("enabled", boolean()), ("startHour", integer(0...23)), ("startMinute", integer(0...59)),
+      ("endHour", integer(0...23)), ("endMinute", integer(0...59)),
+      ("repeatMode", integer(0...4)), ("customRepeatDays", integer(0...127)),
+      ("onceEndTimestamp", integer(0...2_000_000_000)),
+      (
+        "timeZoneID",
+        value { .string(pick(["UTC", "Asia/Shanghai", "Europe/Berlin"], using: &rng)) }
+      ),
+    ]
+    if Bool.random(using: &rng) {
+      dnd.removeLast(Int.random(in: 1...dnd.count, using: &rng))
+    }
+    func platforms() -> Value {
+      value {
+        .array(
+          (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+            .number(String(Int.random(in: -1...64, using: &rng)))
+          })
+      }
+    }
+    var members: [(key: String, value: Value)] = [
+      ("onlinePlatforms", platforms()), ("notToReceiveOfflinePushPlatforms", platforms()),
+      ("offlinePushEnabled", boolean()), ("messageOfflinePushEnabled", boolean()),
+      ("callOfflinePushEnabled", boolean()),
+    ]
+    // The DND rule may be absent in the compact form.
+    if Int.random(in: 0..<5, using: &rng) != 0 {
+      members.append(("doNotDisturbRule", value { .object(dnd) }))
+    }
+    return .object(members)
   }
 
   static func platforms(wildness: Int, using rng: inout SplitMix64) -> Value {
@@ -354,9 +408,12 @@ public enum WireDocuments {
 
   // MARK: Writing
 
-  static func write(_ value: Value, to bytes: inout [UInt8], using rng: inout SplitMix64) {
+  /// Writes a value, with whitespace at random places when `spaced`.
+  static func write(
+    _ value: Value, to bytes: inout [UInt8], spaced: Bool = true, using rng: inout SplitMix64
+  ) {
     func space() {
-      if Int.random(in: 0..<8, using: &rng) == 0 {
+      if spaced, Int.random(in: 0..<8, using: &rng) == 0 {
         bytes.append(pick([0x20, 0x0A, 0x09, 0x0D], using: &rng))
       }
     }
@@ -372,7 +429,7 @@ public enum WireDocuments {
         bytes.append(UInt8(ascii: "\""))
         space()
         bytes.append(UInt8(ascii: ":"))
-        write(member.value, to: &bytes, using: &rng)
+        write(member.value, to: &bytes, spaced: spaced, using: &rng)
       }
       space()
       bytes.append(UInt8(ascii: "}"))
@@ -380,7 +437,7 @@ public enum WireDocuments {
       bytes.append(UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
         if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(element, to: &bytes, using: &rng)
+        write(element, to: &bytes, spaced: spaced, using: &rng)
       }
       space()
       bytes.append(UInt8(ascii: "]"))
@@ -395,21 +452,64 @@ public enum WireDocuments {
     space()
   }
 
-  /// Hostile bytes: a few flipped, inserted, removed or repeated; a cut; a byte order mark.
+  /// Hostile bytes: a few flipped, inserted, removed or repeated; a cut anywhere or right after
+  /// an inner `}`; a member's value removed (`"key":}`); a byte order mark.
   static func mutate(_ bytes: inout [UInt8], using rng: inout SplitMix64) {
     let interesting: [UInt8] =
       Array("{}[]\",:\\-.eE0 nul".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xFF]
     for _ in 0..<Int.random(in: 1...3, using: &rng) {
       guard !bytes.isEmpty else { break }
       let at = Int.random(in: 0..<bytes.count, using: &rng)
-      switch Int.random(in: 0..<6, using: &rng) {
+      switch Int.random(in: 0..<8, using: &rng) {
       case 0: bytes[at] = pick(interesting, using: &rng)
       case 1: bytes.insert(pick(interesting, using: &rng), at: at)
       case 2: bytes.remove(at: at)
       case 3: bytes.removeSubrange(at...)
       case 4: bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
+      case 5: removeValue(&bytes, using: &rng)
+      case 6:
+        // The document ends right after an object that is not its last: the outer `}` and
+        // anything after the inner one are gone.
+        let closes = bytes.indices.dropLast().filter { bytes[$0] == UInt8(ascii: "}") }
+        if !closes.isEmpty { bytes.removeSubrange((pick(closes, using: &rng) + 1)...) }
       default: bytes[at] = UInt8.random(in: 0...255, using: &rng)
       }
     }
+  }
+
+  /// Removes the value after a colon (half the time one that is an object or an array), up to
+  /// the `,`, `}` or `]` that ends it, so that the key is followed by what came after it.
+  static func removeValue(_ bytes: inout [UInt8], using rng: inout SplitMix64) {
+    let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
+    let nested = colons.filter {
+      $0 + 1 < bytes.count
+        && (bytes[$0 + 1] == UInt8(ascii: "{") || bytes[$0 + 1] == UInt8(ascii: "["))
+    }
+    let candidates = !nested.isEmpty && Bool.random(using: &rng) ? nested : colons
+    guard !candidates.isEmpty else { return }
+    let start = pick(candidates, using: &rng) + 1
+    var end = start
+    var depth = 0
+    var inString = false
+    while end < bytes.count {
+      let byte = bytes[end]
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          end += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        depth += 1
+      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",")
+      {
+        if depth == 0 { break }
+        if byte != UInt8(ascii: ",") { depth -= 1 }
+      }
+      end += 1
+    }
+    bytes.removeSubrange(start..<min(end, bytes.count))
   }
 }
