@@ -27,7 +27,8 @@ enum EvalHelp {
     .missingOnceEnd:
       "an enabled one-off rule (repeatMode 1) without onceEndTimestamp (savedAt computes it)",
     .invalidInstant:
-      "at, savedAt or onceEndTimestamp outside the years -9999...9999",
+      "at, savedAt or onceEndTimestamp outside the years -9999...9999, or a save whose one-off"
+      + " end would be UNIX 0 (the unset value)",
     .invalidSchedule:
       "schedule: an unknown polarity, a missing key, or a value of the wrong JSON type",
     .invalidWindow: "a schedule window's start or end not HH:MM in 00:00...23:59",
