@@ -23,10 +23,6 @@ package enum JSONSyntax {
       self.offset = offset
       self.message = message
     }
-
-    /// `invalid JSON at byte 12: expected ':' after an object key, found '1'`.
-    @usableFromInline
-    package var description: String { "invalid JSON at byte \(offset): \(message)" }
   }
 
   /// Values nested deeper than this are refused.
@@ -38,7 +34,7 @@ package enum JSONSyntax {
   /// canonically equivalent keys one key). A lone surrogate escape is written as the three
   /// bytes UTF-8 would give its code point, so that two different ones stay different.
   ///
-  /// - Parameter raw: The bytes between the quotes, valid as ``string()`` checked them.
+  /// - Parameter raw: The bytes between the quotes, valid as the reader's string scan checked them.
   /// - Returns: The unescaped bytes.
   @usableFromInline
   static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
