@@ -173,10 +173,12 @@ extension RuleFieldError.Code {
 /// (`init(rule:zones:)`, `savedAndCompiled(at:zones:)`) and by the calls that do both
 /// (`init(jsonBytes:zones:)`, `savedAndCompiled(jsonBytes:at:zones:)`). A document that does
 /// not decode is reported with the decoders' codes and is not validated; one that decodes is
-/// reported with the validation codes, every invalid field at once. Decoding reports a
-/// document whole too, in document order, except that malformed JSON, a missing required key,
-/// or a number that is not a 64-bit integer where a whole value is required stops it: the
-/// fields decoded before are reported with it, the ones after are not reached.
+/// reported with the validation codes, every invalid field at once. Decoding reads a document
+/// once and reports it whole too: bytes that are not JSON first (alone, at their byte), then
+/// the first key that appears twice in one object, then each object's bad fields in the order
+/// its type reads them, each at its own key path, then a key that is not text. A required key
+/// that is missing or bad (a weekly schedule's `polarity`, `windows`, a window's keys) stops
+/// its object: the fields after it are not reported.
 ///
 /// An error lists at most ``maximumReportedErrors`` fields and counts the others in
 /// ``omittedErrorCount``, so that its size is bounded whatever a document holds.
