@@ -12,6 +12,21 @@ extension DoNotDisturbRule: JSONMemberReading {
     "customRepeatDays", "onceEndTimestamp", "timeZoneID",
   ])
 
+  /// Decodes a rule from a JSON document in its wire names, in one pass over the bytes: absent
+  /// keys take the zero default, a value of the wrong JSON type or `null` is reported at its
+  /// key path, unknown keys are ignored.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The rule.
+  /// - Throws: ``JSONDocumentError``.
+  package static func decodeJSON(_ bytes: UnsafeBufferPointer<UInt8>)
+    throws(JSONDocumentError) -> DoNotDisturbRule
+  {
+    try JSONDocument.decode(bytes) { reader throws(JSONReadStop) in
+      try read(from: &reader, depth: 0)
+    }
+  }
+
   /// Reads the members of the object at the reader's cursor into this rule, which holds the
   /// wire defaults: each field is assigned where it is stored, so the rule is never copied
   /// on its way to the caller.

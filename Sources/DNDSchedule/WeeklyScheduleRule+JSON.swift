@@ -4,6 +4,22 @@ extension WeeklyScheduleRule {
   /// The wire keys, in the order the fields are read (that of `init(from:)`).
   static let wireKeys = JSONKeyNames(["timeZoneID", "polarity", "windows", "snooze"])
 
+  /// Decodes a schedule from a JSON document in its wire names, in one pass over the bytes:
+  /// `polarity` and `windows` are required, `timeZoneID` defaults to UTC, `snooze` is
+  /// optional; a value of the wrong JSON type or `null` is reported at its key path, unknown
+  /// keys are ignored.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The schedule.
+  /// - Throws: ``JSONDocumentError``.
+  package static func decodeJSON(_ bytes: UnsafeBufferPointer<UInt8>)
+    throws(JSONDocumentError) -> WeeklyScheduleRule
+  {
+    try JSONDocument.decode(bytes) { reader throws(JSONReadStop) in
+      try read(from: &reader, depth: 0)
+    }
+  }
+
   /// Reads a schedule from the value at the reader's cursor.
   ///
   /// - Parameters:

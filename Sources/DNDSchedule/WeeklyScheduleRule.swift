@@ -66,7 +66,8 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
   public var timeZoneID: String
   /// Whether the windows are quiet hours or the hours pushes may go.
   public var polarity: SchedulePolarity
-  /// The windows, in any order; they may overlap.
+  /// The windows, in any order; they may overlap. At most ``maximumWindowCount`` (4,096):
+  /// compiling a longer list is one `invalidSchedule` error.
   public var windows: [Window]
   /// The snooze, if any.
   public var snooze: Snooze?

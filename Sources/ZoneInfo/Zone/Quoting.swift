@@ -1,7 +1,19 @@
+/// Untrusted text for a message, cut to its first `limit` Unicode scalars (and an ellipsis)
+/// so that a 10,000-character ID does not flood a log. Every module's messages quote through
+/// this and ``quoted(_:limit:)``, so a value reads the same whichever layer reports it.
+///
+/// - Parameters:
+///   - text: The text, as received.
+///   - limit: The most scalars kept.
+/// - Returns: The text, or its first `limit` scalars followed by `…`.
+package func shortened(_ text: String, limit: Int = 64) -> String {
+  text.unicodeScalars.count > limit
+    ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
+}
+
 /// Untrusted text quoted for a message: in double quotes, with quotes, backslashes and control
-/// characters escaped, cut to its first `limit` Unicode scalars (and an ellipsis) so that a
-/// 10,000-character ID does not flood a log; 80 by default, which keeps a file path of usual
-/// length whole.
+/// characters escaped, cut like ``shortened(_:limit:)`` but at 80 scalars by default, which
+/// keeps a file path of usual length whole.
 ///
 /// - Parameters:
 ///   - text: The text, as received.
