@@ -101,7 +101,7 @@ extension OfflinePushRule: JSONMemberReading {
     } catch {
       throw RuleError(JSONDocument.documentError(error))
     }
-    guard errors.isEmpty, stop == nil, reader.firstDuplicateKey == nil else {
+    guard errors.isEmpty, stop == nil, !reader.foundDuplicateKey else {
       throw RuleError(JSONDocument.documentError(errors: errors, stop: stop, reader: reader))
     }
   }

@@ -452,7 +452,7 @@ package enum JSONDocument {
     } catch {
       throw documentError(error)
     }
-    if decoded.errors.isEmpty, reader.firstDuplicateKey == nil, let value = decoded.value.take() {
+    if decoded.errors.isEmpty, !reader.foundDuplicateKey, let value = decoded.value.take() {
       return value
     }
     throw documentError(errors: decoded.errors, stop: decoded.stop, reader: reader)

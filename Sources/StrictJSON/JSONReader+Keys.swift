@@ -17,7 +17,7 @@ extension JSONReader {
     let raw: UnsafeBufferPointer<UInt8>
     do throws(JSONSyntax.Problem) {
       guard try enterKey(of: &object) else { return nil }
-      path.set(object.depth, index)
+      setPath(object.depth, index)
       var plain = true
       raw = try string(plain: &plain)
       skipWhitespace()

@@ -26,16 +26,29 @@ package struct JSONReader: JSONByteScanning {
   /// is at, so that a key found twice deep inside is named at its key path as it is read.
   @usableFromInline
   var path = PathEntries()
+  /// What a reader seldom needs (the path below depth 8, a key found twice), out of line:
+  /// nil until then, so that a reader costs next to nothing more to make and drop for it.
+  @usableFromInline
+  var seldom: SeldomState?
+
   /// The first key found twice in one object, at its key path. Reading goes on past it (its
   /// second value skipped); ``JSONDocument`` then refuses the document with it, after any
   /// syntax problem found later.
-  @usableFromInline
-  package internal(set) var firstDuplicateKey: JSONFieldError?
+  @inlinable
+  package var firstDuplicateKey: JSONFieldError? { seldom?.firstDuplicateKey }
+
+  /// Whether a key was found twice in one object (``firstDuplicateKey`` is not nil), without
+  /// copying the error out.
+  @inlinable
+  package var foundDuplicateKey: Bool {
+    guard let seldom else { return false }
+    return seldom.firstDuplicateKey != nil
+  }
 
   /// A reader at the start of a document.
   ///
   /// - Parameter bytes: The document's bytes; they must outlive the reader.
-  @usableFromInline
+  @inlinable
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
@@ -432,7 +445,7 @@ package struct JSONReader: JSONByteScanning {
       let bit: UInt64 = 1 << UInt64(field)
       if object.seenKnown & bit == 0 {
         // The key's opening quote, after the comma before it.
-        path.set(object.depth, object.started ? index &+ 1 : index)
+        setPath(object.depth, object.started ? index &+ 1 : index)
         object.started = true
         object.seenKnown |= bit
         object.nextField = field &+ 1
@@ -459,7 +472,7 @@ package struct JSONReader: JSONByteScanning {
     var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     do throws(JSONSyntax.Problem) {
       guard try enterKey(of: &object) else { return nil }
-      path.set(object.depth, index)
+      setPath(object.depth, index)
       // The key the decoder reads next, compared with the bytes in place; any other key is
       // read as a string and then looked up.
       if let end = names.end(ofKey: object.nextField, in: bytes, at: index) {
@@ -506,10 +519,12 @@ package struct JSONReader: JSONByteScanning {
   /// is the document's first such key; the member's value is then skipped as unknown.
   @usableFromInline
   mutating func recordDuplicateKey(depth: Int) {
-    guard firstDuplicateKey == nil else { return }
-    firstDuplicateKey = JSONFieldError(
+    guard !foundDuplicateKey else { return }
+    let state = seldom ?? SeldomState()
+    state.firstDuplicateKey = JSONFieldError(
       .duplicateKey, keyPath: keyPath(through: depth),
       reason: "the key appears twice in one object")
+    seldom = state
   }
 
   /// The key path of the member or element the containers from depth 0 to `depth` are at,
@@ -517,7 +532,7 @@ package struct JSONReader: JSONByteScanning {
   func keyPath(through depth: Int) -> String {
     var result = ""
     for level in 0...depth {
-      let entry = path.entry(level)
+      let entry = level < 8 ? path.entry(level) : seldom?.deeper[level - 8] ?? 0
       if entry < 0 {
         result += "[\(~entry)]"
       } else {
@@ -627,7 +642,7 @@ package struct JSONReader: JSONByteScanning {
     skipWhitespace()
     if array.count < 0 {
       array.count = 0
-      path.set(array.depth, ~0)
+      setPath(array.depth, ~0)
       return !consume(UInt8(ascii: "]"))
     }
     if consume(UInt8(ascii: "]")) { return false }
@@ -635,7 +650,7 @@ package struct JSONReader: JSONByteScanning {
       throw .syntax(problem("expected ',' or ']' in an array"))
     }
     array.count += 1
-    path.set(array.depth, ~array.count)
+    setPath(array.depth, ~array.count)
     return true
   }
 
@@ -676,44 +691,58 @@ package enum JSONValueFailure: Error, Sendable, Hashable {
 
 /// Where the value a reader is at stands, depth by depth: for an object the offset of its
 /// current member's key (its opening quote), for an array `~index` of its current element.
-/// Written as members and elements are reached, read only to name a key found twice.
+/// Written as members and elements are reached, read only to name a key found twice. The
+/// first 8 depths are here, in place (a wire type's values are a few levels deep); deeper
+/// ones in the reader's ``JSONReader/SeldomState``.
 @usableFromInline
 struct PathEntries {
-  /// The first 16 depths in place: a wire type's values are a few levels deep.
   @usableFromInline
-  var first: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-  )
-  /// The depths from 16 on, made only when a document nests that deep.
-  @usableFromInline
-  var deeper: [Int] = []
+  var first: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-  @usableFromInline
+  @inlinable
   init() {}
 
-  /// Sets the entry of a depth.
+  /// Sets the entry of a depth below 8.
   @inlinable
   @inline(__always)
   mutating func set(_ depth: Int, _ entry: Int) {
-    if depth < 16 {
-      withUnsafeMutableBytes(of: &first) {
-        $0.storeBytes(of: entry, toByteOffset: depth &* 8, as: Int.self)
-      }
-    } else {
-      setDeeper(depth, entry)
+    withUnsafeMutableBytes(of: &first) {
+      $0.storeBytes(of: entry, toByteOffset: depth &* 8, as: Int.self)
     }
   }
 
+  /// The entry of a depth below 8.
+  func entry(_ depth: Int) -> Int {
+    withUnsafeBytes(of: first) { $0.load(fromByteOffset: depth * 8, as: Int.self) }
+  }
+}
+
+extension JSONReader {
+  /// What a reader seldom needs, made the first time it does.
   @usableFromInline
-  mutating func setDeeper(_ depth: Int, _ entry: Int) {
-    while deeper.count <= depth - 16 { deeper.append(0) }
-    deeper[depth - 16] = entry
+  final class SeldomState {
+    /// The path entries from depth 8 on.
+    var deeper: [Int] = []
+    /// The first key found twice in one object.
+    @usableFromInline
+    var firstDuplicateKey: JSONFieldError?
+
+    init() {}
   }
 
-  /// The entry of a depth.
-  func entry(_ depth: Int) -> Int {
-    guard depth < 16 else { return deeper[depth - 16] }
-    return withUnsafeBytes(of: first) { $0.load(fromByteOffset: depth * 8, as: Int.self) }
+  /// Sets the path entry of a depth.
+  @inlinable
+  @inline(__always)
+  mutating func setPath(_ depth: Int, _ entry: Int) {
+    if depth < 8 { path.set(depth, entry) } else { setDeeperPath(depth, entry) }
+  }
+
+  @usableFromInline
+  mutating func setDeeperPath(_ depth: Int, _ entry: Int) {
+    let state = seldom ?? SeldomState()
+    while state.deeper.count <= depth - 8 { state.deeper.append(0) }
+    state.deeper[depth - 8] = entry
+    seldom = state
   }
 }
 

@@ -76,6 +76,11 @@ final class WireErrorWordsTests: XCTestCase {
     ),
     ("OfflinePushRule", #"{"x": {"\ud800": 1, "\ud800": 2}}"#, .duplicateKey, #"x."\ud800""#, ""),
     ("OfflinePushRule", #"{"x": {"a.b": 1, "a.b": 2}}"#, .duplicateKey, #"x."a.b""#, ""),
+    // Deeper than the reader keeps in place: the path is whole all the same.
+    (
+      "OfflinePushRule", #"{"x": [[[[[[[[[{"k": 1, "k": 2}]]]]]]]]], "y": [1, {"z": 0, "z": 1}]}"#,
+      .duplicateKey, "x[0][0][0][0][0][0][0][0][0].k", ""
+    ),
     ("PushPreferences", #"{"level": "loud"}"#, .invalidValue, "level", #""loud""#),
     ("PushPreferences", #"{"level": 3}"#, .wrongType, "level", "3"),
     (
