@@ -105,7 +105,7 @@ struct EvalFastParser: JSONByteScanning {
     var reader = JSONReader(bytes)
     reader.index = index
     guard let decoded = try? read(&reader, 1), decoded.errors.isEmpty,
-      let rule = decoded.value,
+      !reader.foundDuplicateKey, let rule = decoded.value,
       // The general parser refuses a line that is not UTF-8 before reading it; a rule that is
       // not plain ASCII is left to it.
       isASCII(index..<reader.index)

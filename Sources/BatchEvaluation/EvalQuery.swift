@@ -64,24 +64,23 @@ struct EvalQuery {
             expected: "an integer")
         }
         func nested<Value>(
-          _ typeName: String,
           _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
         ) throws(JSONReadStop) -> Value? {
           found.take(
-            try reader.readObjectField(depth: 1, typeName: typeName, read), field: field,
+            try reader.readObjectField(depth: 1, read), field: field,
             names: names)
         }
         switch field {
         case 0:
-          rule = try nested("DoNotDisturbRule") { reader, depth throws(JSONReadStop) in
+          rule = try nested { reader, depth throws(JSONReadStop) in
             try DoNotDisturbRule.read(from: &reader, depth: depth)
           }
         case 1:
-          pushRule = try nested("OfflinePushRule") { reader, depth throws(JSONReadStop) in
+          pushRule = try nested { reader, depth throws(JSONReadStop) in
             try OfflinePushRule.read(from: &reader, depth: depth)
           }
         case 2:
-          schedule = try nested("WeeklyScheduleRule") { reader, depth throws(JSONReadStop) in
+          schedule = try nested { reader, depth throws(JSONReadStop) in
             try WeeklyScheduleRule.read(from: &reader, depth: depth)
           }
         case 3: at = try integer()
@@ -92,26 +91,26 @@ struct EvalQuery {
         case 6: platform = try integer().map { Platform(rawValue: Int($0)) }
         case 7:
           onlinePlatforms = found.take(
-            try reader.readIntegerList(depth: 1, typeName: "Array<Platform>") {
+            try reader.readIntegerList(depth: 1) {
               Platform(rawValue: Int($0))
             }, field: field, names: names)
         case 8:
-          preferences = try nested("PushPreferences") { reader, depth throws(JSONReadStop) in
+          preferences = try nested { reader, depth throws(JSONReadStop) in
             try PushPreferences.read(from: &reader, depth: depth)
           }
         case 9:
-          conversation = try nested("ConversationSetting") {
+          conversation = try nested {
             reader, depth throws(JSONReadStop) in
             try ConversationSetting.read(from: &reader, depth: depth)
           }
         case 10:
-          message = try nested("PushMessage") { reader, depth throws(JSONReadStop) in
+          message = try nested { reader, depth throws(JSONReadStop) in
             try PushMessage.read(from: &reader, depth: depth)
           }
         default: try reader.skipValue(depth: 1)
         }
       }
-      if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+      found.recordInvalidKey(of: object)
       found.append(to: &errors)
       return nil
     }
@@ -137,8 +136,9 @@ struct EvalQuery {
       try reader.finishDocument()
     } catch {
       // Bytes that are not JSON (the byte named), or a key twice in one object (its path).
-      throw Self.classify(JSONDocument.documentError(error, line).first)
+      throw Self.classify(JSONDocument.documentError(error).first)
     }
+    if let duplicate = reader.firstDuplicateKey { throw Self.classify(duplicate) }
     guard isObject else {
       throw EvalError(
         code: .invalidQuery,

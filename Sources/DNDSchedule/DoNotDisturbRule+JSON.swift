@@ -69,7 +69,7 @@ extension DoNotDisturbRule: JSONMemberReading {
         repeatMode =
           errors.take(
             try reader.readInteger(depth: inner), field: field, names: names,
-            expected: "an integer", nullName: "RepeatMode"
+            expected: "an integer"
           ).map { RepeatMode(rawValue: Int($0)) } ?? .unknown
       case 6:
         customRepeatDays = try Self.integer(
@@ -87,7 +87,7 @@ extension DoNotDisturbRule: JSONMemberReading {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+    errors.recordInvalidKey(of: object)
     errors.append(to: &fieldErrors)
     return nil
   }

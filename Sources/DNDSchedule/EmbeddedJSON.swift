@@ -33,38 +33,43 @@ public enum EmbeddedJSON {
     throws(RuleError) -> [UInt8]?
   {
     try withContiguousJSONBytes(document) { (bytes) throws(RuleError) -> [UInt8]? in
+      // One pass: the member is found while the whole document is checked, so that nothing
+      // after it goes unchecked.
+      var reader = JSONReader(bytes)
+      let range: Range<Int>?
       do throws(JSONReadStop) {
-        // The whole document first, so that nothing after the member goes unchecked.
-        var checker = JSONReader(bytes)
-        try checker.skipValue(depth: 0)
-        try checker.finishDocument()
-        var reader = JSONReader(bytes)
-        guard let range = try find(keyPath[...], with: &reader, depth: 0) else { return nil }
-        return Array(bytes[range])
+        range = try find(keyPath[...], with: &reader, depth: 0)
+        try reader.finishDocument()
       } catch {
-        throw RuleError(JSONDocument.documentError(error, bytes))
+        throw RuleError(JSONDocument.documentError(error))
       }
+      if let duplicate = reader.firstDuplicateKey {
+        throw RuleError(errors: [RuleFieldError(duplicate)])
+      }
+      return range.map { Array(bytes[$0]) }
     }
   }
 
-  /// The byte range of the value at a key path, from the reader's cursor.
+  /// The byte range of the value at a key path, from the reader's cursor, which ends past the
+  /// value there (the whole of it read and checked, whatever it holds).
   static func find(_ keyPath: ArraySlice<String>, with reader: inout JSONReader, depth: Int)
     throws(JSONReadStop) -> Range<Int>?
   {
     let kind = reader.kind()
-    guard let key = keyPath.first else {
-      let start = reader.index
+    let start = reader.index
+    guard let key = keyPath.first, kind == .object else {
       try reader.skipValue(depth: depth)
-      return start..<reader.index
+      return keyPath.isEmpty ? start..<reader.index : nil
     }
-    guard kind == .object else { return nil }
+    var found: Range<Int>?
     var object = try reader.enterObject(depth: depth)
     while let member = try reader.nextKey(of: &object) {
-      if case .success(let text) = member, text.utf8.elementsEqual(key.utf8) {
-        return try find(keyPath.dropFirst(), with: &reader, depth: depth + 1)
+      if found == nil, case .success(let text) = member, text.utf8.elementsEqual(key.utf8) {
+        found = try find(keyPath.dropFirst(), with: &reader, depth: depth + 1)
+      } else {
+        try reader.skipValue(depth: depth + 1)
       }
-      try reader.skipValue(depth: depth + 1)
     }
-    return nil
+    return found
   }
 }

@@ -39,8 +39,10 @@ public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringCo
   /// Where: the key path the decoders use, such as `doNotDisturbRule.startHour` or
   /// `notToReceiveOfflinePushPlatforms[1]`; empty for the document itself.
   public var keyPath: String
-  /// The offending value as text; empty where there is none to show (a missing key, a
-  /// document that is not JSON, a value of the wrong type).
+  /// The offending value as text: for the decoders' codes its JSON text (`null`, `1e400`,
+  /// `"x"`, `[1,2]`); empty where there is none to show (a missing key, a document that is not
+  /// JSON). Cut to its first 64 characters (Unicode scalars) and `…`, whatever the code, so
+  /// that an error's size does not grow with what a client sent.
   public var value: String
   /// Why it is wrong.
   public var reason: String
@@ -52,15 +54,17 @@ public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringCo
   ///   - keyPath: The key path, or empty for the document itself.
   ///   - value: The value, as text, or empty.
   ///   - reason: Why it is wrong.
+  ///   The value is cut as ``value`` says.
   public init(code: Code, keyPath: String, value: String, reason: String) {
     self.code = code
     self.keyPath = keyPath
-    self.value = value
+    self.value = JSONFieldError.cut(value)
     self.reason = reason
   }
 
   /// `at KEYPATH: REASON` for a problem of the JSON itself (the reason alone for the document
-  /// itself), `KEYPATH = VALUE: REASON` for an invalid value.
+  /// itself), `KEYPATH = VALUE: REASON` for an invalid value. Key paths show a key that is not
+  /// a plain name as JSON wrote it, in quotes (`x."\ud800"`).
   public var description: String {
     guard isDecodingError else { return "\(keyPath) = \(value): \(reason)" }
     return keyPath.isEmpty ? reason : "at \(keyPath): \(reason)"
@@ -97,30 +101,35 @@ public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringCo
   @usableFromInline
   package init(_ error: JSONFieldError) {
     self.init(
-      code: Code(rawValue: error.kind.rawValue), keyPath: error.keyPath, value: error.value,
-      reason: error.reason)
+      code: Code(error.kind), keyPath: error.keyPath, value: error.value, reason: error.reason)
   }
 }
 
 extension RuleFieldError.Code {
-  /// Bytes that are not one JSON document: a syntax error (the reason names the byte
-  /// offset), bytes that are not UTF-8, an escape that is not a character, nesting deeper
-  /// than 512, a key that is not text.
-  public static let invalidJSON = Self(rawValue: "invalidJSON")
+  /// The code of a problem the strict JSON reader finds: the seven are listed once, in
+  /// StrictJSON (`JSONFieldError.Kind`), and take their names from there.
+  package init(_ kind: JSONFieldError.Kind) {
+    self.init(rawValue: kind.rawValue)
+  }
+
+  /// Bytes that are not JSON: syntax (the reason names the byte offset), bytes that are not
+  /// UTF-8, an escape that is not a character, nesting deeper than 512, a key that is not
+  /// text. Only these: valid JSON of the wrong shape has the codes below.
+  public static let invalidJSON = Self(.invalidJSON)
   /// A key that appears twice in one object (equal unescaped bytes); the key path names it.
-  public static let duplicateKey = Self(rawValue: "duplicateKey")
+  public static let duplicateKey = Self(.duplicateKey)
   /// A required key that is absent.
-  public static let missingKey = Self(rawValue: "missingKey")
+  public static let missingKey = Self(.missingKey)
   /// An explicit `null` where a value is required (`null` is never read as absent).
-  public static let nullValue = Self(rawValue: "nullValue")
+  public static let nullValue = Self(.nullValue)
   /// A value of the wrong JSON type, such as a string where an integer belongs.
-  public static let wrongType = Self(rawValue: "wrongType")
+  public static let wrongType = Self(.wrongType)
   /// A number that is not an integer within 64 bits (`22.5`, `1e-400`,
   /// `21.9999999999999999`); the value is its text.
-  public static let invalidNumber = Self(rawValue: "invalidNumber")
+  public static let invalidNumber = Self(.invalidNumber)
   /// A value of the right JSON type that the field does not take, such as an unknown
   /// notification level name.
-  public static let invalidValue = Self(rawValue: "invalidValue")
+  public static let invalidValue = Self(.invalidValue)
 
   /// An hour outside 0…23.
   public static let invalidHour = Self(rawValue: "invalidHour")
@@ -148,10 +157,7 @@ extension RuleFieldError.Code {
   public static let invalidSnooze = Self(rawValue: "invalidSnooze")
 
   /// The decoders' codes: the problems of the JSON itself.
-  package static let decodingCodes: [Self] = [
-    .invalidJSON, .duplicateKey, .missingKey, .nullValue, .wrongType, .invalidNumber,
-    .invalidValue,
-  ]
+  package static let decodingCodes: [Self] = JSONFieldError.Kind.allCases.map(Self.init)
 
   /// The validation codes of this module: do-not-disturb rules, weekly schedules and save
   /// instants.
@@ -169,28 +175,46 @@ extension RuleFieldError.Code {
 /// (`init(rule:zones:)`, `savedAndCompiled(at:zones:)`) and by the calls that do both
 /// (`init(jsonBytes:zones:)`, `savedAndCompiled(jsonBytes:at:zones:)`). A document that does
 /// not decode is reported with the decoders' codes and is not validated; one that decodes is
-/// reported with the validation codes, every invalid field at once. Decoding reports a
-/// document whole too, in document order, except that malformed JSON, a missing required key,
-/// or a number that is not a 64-bit integer where a whole value is required stops it: the
-/// fields decoded before are reported with it, the ones after are not reached.
+/// reported with the validation codes, every invalid field at once. Decoding reads a document
+/// once and reports it whole too: bytes that are not JSON first (alone, at their byte), then
+/// the first key that appears twice in one object, then each object's bad fields in the order
+/// its type reads them, each at its own key path, then a key that is not text. A required key
+/// that is missing or bad (a weekly schedule's `polarity`, `windows`, a window's keys) stops
+/// its object: the fields after it are not reported.
 ///
-/// As JSON (`Codable`): `{"errors": [{"code": …, "keyPath": …, "value": …, "reason": …}, …]}`.
+/// An error lists at most ``maximumReportedErrors`` fields and counts the others in
+/// ``omittedErrorCount``, so that its size is bounded whatever a document holds.
+///
+/// As JSON (`Codable`): `{"errors": [{"code": …, "keyPath": …, "value": …, "reason": …}, …]}`,
+/// with `"omittedErrorCount": N` after the list when fields were left out.
 public struct RuleError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
-  /// The bad fields, in document (or field) order; never empty.
+  /// The most field errors one error lists: 32. The first ones found are kept; the others
+  /// are counted in ``omittedErrorCount``.
+  public static let maximumReportedErrors = 32
+
+  /// The bad fields, in document (or field) order; never empty, at most
+  /// ``maximumReportedErrors``.
   public var errors: [RuleFieldError]
 
-  /// Creates the error.
+  /// How many more bad fields were found than ``errors`` lists; 0 unless more than
+  /// ``maximumReportedErrors`` were.
+  public var omittedErrorCount = 0
+
+  /// Creates the error, keeping the first ``maximumReportedErrors`` fields and counting the
+  /// others in ``omittedErrorCount``.
   ///
   /// - Parameter errors: The bad fields; at least one.
   public init(errors: [RuleFieldError]) {
-    self.errors = errors
+    self.errors = Array(errors.prefix(Self.maximumReportedErrors))
+    omittedErrorCount = errors.count - self.errors.count
   }
 
-  /// Decodes the error from its JSON form, refusing an empty list of errors.
+  /// Decodes the error from its JSON form, refusing an empty list of errors, with
+  /// `JSONDecoder`'s semantics (as every `Codable` conformance of DNDKit's types).
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when the form is not `{"errors": [...]}` with at least one
-  ///   field error.
+  ///   field error (and an optional `omittedErrorCount`, not negative).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let errors = try container.decode([RuleFieldError].self, forKey: .errors)
@@ -198,23 +222,45 @@ public struct RuleError: Error, Sendable, Hashable, Codable, CustomStringConvert
       throw DecodingError.dataCorruptedError(
         forKey: .errors, in: container, debugDescription: "a RuleError names at least one field")
     }
+    let omitted = try container.decodeIfPresent(Int.self, forKey: .omittedErrorCount) ?? 0
+    guard omitted >= 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .omittedErrorCount, in: container, debugDescription: "a count is not negative")
+    }
     self.errors = errors
+    omittedErrorCount = omitted
+  }
+
+  /// Encodes the error in its JSON form: `omittedErrorCount` only when it is not 0.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(errors, forKey: .errors)
+    if omittedErrorCount != 0 {
+      try container.encode(omittedErrorCount, forKey: .omittedErrorCount)
+    }
   }
 
   private enum CodingKeys: String, CodingKey {
-    case errors
+    case errors, omittedErrorCount
   }
 
-  /// For a document that does not decode, `invalid JSON at KEYPATH: REASON` (`invalid JSON:
-  /// REASON` for the document itself), then the other fields after `; `; for invalid values,
-  /// `invalid rule: ` then every field's `KEYPATH = VALUE: REASON`, separated by `; `.
+  /// For a document that does not decode, `invalid JSON at KEYPATH: REASON` when it is not
+  /// JSON (code `invalidJSON`), else `invalid document at KEYPATH: REASON` (without `at
+  /// KEYPATH` for the document itself), then the other fields after `; `; for invalid
+  /// values, `invalid rule: ` then every field's `KEYPATH = VALUE: REASON`, separated by `; `.
+  /// Then `; and N more` when fields were left out.
   public var description: String {
+    let more = omittedErrorCount > 0 ? "; and \(omittedErrorCount) more" : ""
     guard let first = errors.first, first.isDecodingError else {
-      return "invalid rule: " + errors.map(\.description).joined(separator: "; ")
+      return "invalid rule: " + errors.map(\.description).joined(separator: "; ") + more
     }
+    let what = first.code == .invalidJSON ? "invalid JSON" : "invalid document"
     let head =
       first.keyPath.isEmpty
-      ? "invalid JSON: \(first.reason)" : "invalid JSON at \(first.keyPath): \(first.reason)"
-    return ([head] + errors.dropFirst().map(\.description)).joined(separator: "; ")
+      ? "\(what): \(first.reason)" : "\(what) at \(first.keyPath): \(first.reason)"
+    return ([head] + errors.dropFirst().map(\.description)).joined(separator: "; ") + more
   }
 }

@@ -49,22 +49,22 @@ extension WeeklyScheduleRule {
       case 1:
         polarity = errors.take(
           try reader.readString(depth: inner), field: field, names: names,
-          expected: "a string", nullName: "SchedulePolarity"
+          expected: "a string"
         ).map(SchedulePolarity.init(rawValue:))
       case 2:
         windows = errors.take(
-          try reader.readObjectList(depth: inner, typeName: "Array<Window>") {
+          try reader.readObjectList(depth: inner, ) {
             reader, depth throws(JSONReadStop) in try Window.read(from: &reader, depth: depth)
           }, field: field, names: names)
       case 3:
         rule.snooze = errors.take(
-          try reader.readObjectField(depth: inner, typeName: "Snooze") {
+          try reader.readObjectField(depth: inner, ) {
             reader, depth throws(JSONReadStop) in try Snooze.read(from: &reader, depth: depth)
           }, field: field, names: names)
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     rule.polarity = polarity ?? .quiet
     rule.windows = windows ?? []
     return errors.result(
@@ -92,7 +92,7 @@ extension WeeklyScheduleRule.Window {
       switch field {
       case 0:
         weekdays = errors.take(
-          try reader.readIntegerList(depth: inner, typeName: "Array<Int>") { Int($0) },
+          try reader.readIntegerList(depth: inner, ) { Int($0) },
           field: field, names: names)
       case 1:
         start = errors.take(
@@ -103,7 +103,7 @@ extension WeeklyScheduleRule.Window {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(
       Self(weekdays: weekdays ?? [], start: start ?? "", end: end ?? ""),
       requiredFailure: weekdays == nil ? 0 : start == nil ? 1 : end == nil ? 2 : nil,
@@ -139,7 +139,7 @@ extension WeeklyScheduleRule.Snooze {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(
       Self(from: from ?? 0, until: until ?? 0),
       requiredFailure: from == nil ? 0 : until == nil ? 1 : nil, names: names)

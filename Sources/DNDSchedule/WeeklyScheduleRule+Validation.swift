@@ -1,6 +1,11 @@
 import ZoneInfo
 
 extension WeeklyScheduleRule {
+  /// The most windows a schedule may have: 4,096. A real week needs a handful; the limit
+  /// bounds what one schedule costs to check and compile, and a longer list is one error
+  /// (`invalidSchedule`), its windows not looked at.
+  public static let maximumWindowCount = 4_096
+
   /// Checks every field and loads the schedule's zone: the check behind
   /// `WeeklySchedule(rule:zones:)`, which throws its errors as a `RuleError` (package access:
   /// that is the public way in).
@@ -31,8 +36,15 @@ extension WeeklyScheduleRule {
       errors.append(
         RuleFieldError(
           code: .invalidSchedule, keyPath: "polarity",
-          value: shortened(polarity.rawValue),
+          value: polarity.rawValue,
           reason: "must be \"quiet\" or \"send\""))
+    }
+    guard windows.count <= Self.maximumWindowCount else {
+      errors.append(
+        RuleFieldError(
+          code: .invalidSchedule, keyPath: "windows", value: "\(windows.count) entries",
+          reason: "a schedule holds at most \(Self.maximumWindowCount) windows"))
+      return errors + snoozeErrors()
     }
     for (index, window) in windows.enumerated() {
       let path = "windows[\(index)]"
@@ -42,7 +54,15 @@ extension WeeklyScheduleRule {
             code: .invalidWeekday, keyPath: path + ".weekdays", value: "[]",
             reason: "a window needs at least one weekday"))
       }
-      for (position, weekday) in window.weekdays.enumerated() where !(1...7).contains(weekday) {
+      if window.weekdays.count > Window.maximumWeekdayCount {
+        errors.append(
+          RuleFieldError(
+            code: .invalidWeekday, keyPath: path + ".weekdays",
+            value: "\(window.weekdays.count) entries",
+            reason: "a window holds at most \(Window.maximumWeekdayCount) weekdays"))
+      }
+      for (position, weekday) in window.weekdays.enumerated()
+      where window.weekdays.count <= Window.maximumWeekdayCount && !(1...7).contains(weekday) {
         errors.append(
           RuleFieldError(
             code: .invalidWeekday, keyPath: path + ".weekdays[\(position)]",
@@ -53,9 +73,15 @@ extension WeeklyScheduleRule {
         errors.append(
           RuleFieldError(
             code: .invalidWindow, keyPath: path + "." + key,
-            value: shortened(text), reason: "must be HH:MM, 00:00 … 23:59"))
+            value: text, reason: "must be HH:MM, 00:00 … 23:59"))
       }
     }
+    return errors + snoozeErrors()
+  }
+
+  /// The snooze's errors.
+  func snoozeErrors() -> [RuleFieldError] {
+    var errors: [RuleFieldError] = []
     if let snooze {
       for (key, instant) in [("from", snooze.from), ("until", snooze.until)]
       where !Zone.supportedInstants.contains(instant) {
@@ -95,6 +121,13 @@ extension WeeklyScheduleRule {
   }
 }
 
+extension WeeklyScheduleRule.Window {
+  /// The most weekdays a window may list: 64 (there are 7; repeats are harmless up to
+  /// this). A longer list is one error (`invalidWeekday`), its entries not looked at, so
+  /// that a window costs little however long a list a client sends.
+  public static let maximumWeekdayCount = 64
+}
+
 extension ZoneDatabase {
   /// The zone a rule names in a field: UTC for an empty ID, else the database's zone, or the
   /// field's ``RuleFieldError/Code/invalidTimeZone`` error.
@@ -105,7 +138,7 @@ extension ZoneDatabase {
     } catch {
       return .failure(
         RuleFieldError(
-          code: .invalidTimeZone, keyPath: field, value: shortened(identifier),
+          code: .invalidTimeZone, keyPath: field, value: identifier,
           reason: Self.ruleReason(error)))
     }
   }

@@ -15,7 +15,7 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
   /// One window: the weekdays whose dates own a period, and its wall-clock bounds.
   public struct Window: Sendable, Hashable, Codable {
     /// ISO weekdays, 1 = Monday … 7 = Sunday: a period belongs to the weekday of the date it
-    /// starts on. Repeats are harmless.
+    /// starts on. Repeats are harmless, up to ``maximumWeekdayCount`` entries.
     public var weekdays: [Int]
     /// Start, `HH:MM` (00:00…23:59) on the zone's wall clock.
     public var start: String
@@ -66,7 +66,8 @@ public struct WeeklyScheduleRule: Sendable, Hashable, Codable {
   public var timeZoneID: String
   /// Whether the windows are quiet hours or the hours pushes may go.
   public var polarity: SchedulePolarity
-  /// The windows, in any order; they may overlap.
+  /// The windows, in any order; they may overlap. At most ``maximumWindowCount`` (4,096):
+  /// compiling a longer list is one `invalidSchedule` error.
   public var windows: [Window]
   /// The snooze, if any.
   public var snooze: Snooze?

@@ -49,7 +49,7 @@ extension ConversationSetting {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(setting, names: names)
   }
 }

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// Which message pushes a user wants, by default or for one conversation: all of them, only
 /// those that mention the user, or none.
 ///
@@ -37,7 +39,10 @@ public enum NotificationLevel: UInt8, Sendable, Hashable, CaseIterable, Codable,
     }
   }
 
-  /// Decodes a wire name; any other string is an error at the level's key path.
+  /// Decodes a wire name; any other string is an error at the level's key path, in the words
+  /// of `init(jsonBytes:)` of the types that hold a level (the string cut to 64 characters).
+  /// As every `Codable` conformance of DNDKit's types, this follows the decoder's semantics
+  /// (`JSONDecoder`'s), not the wire's strict rules.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` for a value that is not one of the three names.
@@ -47,7 +52,8 @@ public enum NotificationLevel: UInt8, Sendable, Hashable, CaseIterable, Codable,
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath,
-          debugDescription: "\"\(text)\" is not a level: expected \"all\", \"mentions\" or \"none\""
+          debugDescription:
+            "\"\(JSONFieldError.cut(text))\" is not a level: expected \"all\", \"mentions\" or \"none\""
         ))
     }
     self = level

@@ -99,10 +99,10 @@ extension OfflinePushRule: JSONMemberReading {
       stop = try readMembers(from: &reader, depth: 0, errors: &errors)
       try reader.finishDocument()
     } catch {
-      throw RuleError(JSONDocument.documentError(error, bytes))
+      throw RuleError(JSONDocument.documentError(error))
     }
-    guard errors.isEmpty, stop == nil else {
-      throw RuleError(JSONDocument.documentError(errors: errors, stop: stop, bytes))
+    guard errors.isEmpty, stop == nil, !reader.foundDuplicateKey else {
+      throw RuleError(JSONDocument.documentError(errors: errors, stop: stop, reader: reader))
     }
   }
 
@@ -128,7 +128,7 @@ extension OfflinePushRule: JSONMemberReading {
     while let field = try reader.nextMember(of: &object, names: names) {
       func platforms() throws(JSONReadStop) -> [Platform] {
         errors.take(
-          try reader.readIntegerList(depth: inner, typeName: "Array<Platform>") {
+          try reader.readIntegerList(depth: inner, ) {
             Platform(rawValue: Int($0))
           }, field: field, names: names) ?? []
       }
@@ -147,7 +147,7 @@ extension OfflinePushRule: JSONMemberReading {
         if reader.kind() == .null {
           try reader.skipValue(depth: inner)
           errors.record(
-            [JSONFieldError(.null, expected: "DoNotDisturbRule")], field: field, names: names)
+            [JSONFieldError(.null, expected: "an object")], field: field, names: names)
           doNotDisturbRule = nil
         } else {
           // Read where it is stored: a rule read aside and then stored was copied.
@@ -164,7 +164,7 @@ extension OfflinePushRule: JSONMemberReading {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONReader.invalidKey(reason) }
+    errors.recordInvalidKey(of: object)
     errors.append(to: &fieldErrors)
     return nil
   }

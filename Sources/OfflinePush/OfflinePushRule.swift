@@ -10,7 +10,8 @@ import DNDSchedule
 public struct OfflinePushRule: Sendable, Hashable, Codable {
   /// Platforms which, while the user is online on any of them, silence offline pushes to
   /// ``notToReceiveOfflinePushPlatforms``. Values 0…63 (``platformValues``): saving or
-  /// compiling a rule with another is an `invalidPlatform` error.
+  /// compiling a rule with another is an `invalidPlatform` error. At most
+  /// ``maximumPlatformCount`` (1,024) entries: a longer list is one `tooManyPlatforms` error.
   public var onlinePlatforms: [Platform]
   /// Platforms that get no offline push while the user is online on one of
   /// ``onlinePlatforms``. Values 0…63 (``platformValues``), as for ``onlinePlatforms``.

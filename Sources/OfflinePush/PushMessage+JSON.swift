@@ -59,7 +59,7 @@ extension PushMessage {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(message, names: names)
   }
 }

@@ -45,14 +45,14 @@ extension PushPreferences {
       case 1:
         preferences.breakthrough =
           errors.take(
-            try reader.readObjectField(depth: inner, typeName: "BreakthroughPolicy") {
+            try reader.readObjectField(depth: inner, ) {
               reader, depth throws(JSONReadStop) in
               try BreakthroughPolicy.read(from: &reader, depth: depth)
             }, field: field, names: names) ?? .init()
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(preferences, names: names)
   }
 }
@@ -98,7 +98,7 @@ extension PushPreferences.BreakthroughPolicy {
       default: try reader.skipValue(depth: inner)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(policy, names: names)
   }
 }
@@ -114,11 +114,13 @@ extension JSONReader {
         return .failure(
           JSONFieldError(
             .invalidValue, value: "\"\(text)\"",
-            reason: "\"\(text)\" is not a level: expected \"all\", \"mentions\" or \"none\""))
+            reason:
+              "\"\(JSONFieldError.cut(text))\" is not a level: expected \"all\", \"mentions\" or \"none\""
+          ))
       }
       return .success(level)
     case .failure(let failure):
-      return .failure(JSONFieldError(failure, expected: "a string", nullName: "NotificationLevel"))
+      return .failure(JSONFieldError(failure, expected: "a string"))
     }
   }
 
@@ -127,15 +129,7 @@ extension JSONReader {
   mutating func readStringList(depth: Int) throws(JSONReadStop)
     -> Result<[String], JSONFieldError>
   {
-    switch kind() {
-    case .array: break
-    case .null:
-      try skipValue(depth: depth)
-      return .failure(JSONFieldError(.null, expected: "an array", nullName: "Array<String>"))
-    default:
-      try skipValue(depth: depth)
-      return .failure(JSONFieldError(.wrongKind, expected: "an array"))
-    }
+    if let error = try notAnArray(depth: depth, of: "strings") { return .failure(error) }
     var array = try enterArray(depth: depth)
     var elements: [String] = []
     while try nextElement(of: &array) {

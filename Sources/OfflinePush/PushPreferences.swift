@@ -10,7 +10,8 @@ public struct PushPreferences: Sendable, Hashable, Codable {
   /// notifications, Android's priority senders and repeat callers).
   public struct BreakthroughPolicy: Sendable, Hashable, Codable {
     /// User IDs whose pushes always break through, compared as exact strings (no case folding
-    /// or Unicode normalization).
+    /// or Unicode normalization). At most ``PushPreferences/maximumSenderCount`` (1,024): a
+    /// longer list is one `tooManySenders` error.
     public var senders: [String]
     /// Whether a message that @-mentions the user breaks through (@all does not).
     public var mentions: Bool

@@ -93,9 +93,11 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
   /// names of the rule decoders' codes for the same problems. Codes may be added in a minor
   /// version, so a `switch` over them keeps a `default`.
   public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Bytes that are not one JSON document: syntax (the reason names the byte offset),
-    /// bytes that are not UTF-8, an escape that is not a character, nesting deeper than 512,
-    /// a key that is not text.
+    // The JSON problems: the strict reader's list (StrictJSON's `JSONFieldError.Kind`), whose
+    // names these cases take, as `RuleFieldError.Code` does.
+
+    /// Bytes that are not JSON (syntax, not UTF-8, an escape that is not a character, nesting
+    /// deeper than 512), or a key that is not text.
     case invalidJSON
     /// A key that appears twice in one object.
     case duplicateKey
@@ -140,9 +142,7 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
   ///
   /// - Parameter error: The reader's error.
   init(_ error: JSONFieldError) {
-    self.init(
-      code: Code(rawValue: error.kind.rawValue) ?? .invalidJSON, keyPath: error.keyPath,
-      reason: error.reason)
+    self.init(code: Code(error.kind), keyPath: error.keyPath, reason: error.reason)
   }
 
   // error-example: RecallCommand(payload: #"{"aps": {"category": "RC:TxtMsg", "mutable-content": 1}}"#)
@@ -153,6 +153,16 @@ public struct RecallPayloadError: Error, Sendable, Hashable, Codable, CustomStri
     if code == .payloadTooLarge { return reason }
     return keyPath.isEmpty
       ? "not a recall command: \(reason)" : "not a recall command at \(keyPath): \(reason)"
+  }
+}
+
+extension RecallPayloadError.Code {
+  /// The code of a problem the strict reader finds: the case of the same name (every kind has
+  /// one; a test holds the two lists together).
+  ///
+  /// - Parameter kind: The reader's kind of problem.
+  package init(_ kind: JSONFieldError.Kind) {
+    self = Self(rawValue: kind.rawValue) ?? .invalidJSON
   }
 }
 

@@ -63,8 +63,9 @@ enum RecallJSON {
       decoded = try read(&reader)
       try reader.finishDocument()
     } catch {
-      return .failure(JSONDocument.documentError(error, bytes).first)
+      return .failure(JSONDocument.documentError(error).first)
     }
+    if let duplicate = reader.firstDuplicateKey { return .failure(duplicate) }
     let (value, errors) = decoded.asField()
     if let first = errors.first { return .failure(first) }
     guard let value else { return .failure(JSONFieldError(.invalidJSON, reason: "no value")) }
@@ -73,7 +74,7 @@ enum RecallJSON {
 
   /// Reads the received payload: the text of `appData`, after checking `aps`.
   static func readPayload(_ reader: inout JSONReader) throws(JSONReadStop) -> JSONDecoded<String> {
-    if let error = try objectExpected(&reader, depth: 0) { return JSONDecoded(stop: error) }
+    if let error = try reader.notAnObject(depth: 0) { return JSONDecoded(stop: error) }
     let names = payloadKeys
     var object = try reader.enterObject(depth: 0)
     var errors = JSONObjectErrors()
@@ -91,7 +92,7 @@ enum RecallJSON {
       default: try reader.skipValue(depth: 1)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     let missing = !seen.aps ? 0 : !seen.appData ? 1 : nil
     return errors.result(appData ?? "", requiredFailure: missing, names: names)
   }
@@ -102,7 +103,7 @@ enum RecallJSON {
   static func readAPS(_ reader: inout JSONReader, depth: Int) throws(JSONReadStop)
     -> [JSONFieldError]
   {
-    if let error = try objectExpected(&reader, depth: depth) { return [error] }
+    if let error = try reader.notAnObject(depth: depth) { return [error] }
     let names = apsKeys
     var object = try reader.enterObject(depth: depth)
     var errors = JSONObjectErrors()
@@ -120,7 +121,8 @@ enum RecallJSON {
             [
               JSONFieldError(
                 .invalidValue, value: category.debugDescription,
-                reason: "expected \(expected), found \(category.debugDescription)")
+                reason:
+                  "expected \(expected), found \(JSONFieldError.cut(category.debugDescription))")
             ],
             field: field, names: names)
         }
@@ -141,14 +143,14 @@ enum RecallJSON {
       default: try reader.skipValue(depth: depth + 1)
       }
     }
-    if let reason = object.invalidKey { return [JSONReader.invalidKey(reason)] }
+    errors.recordInvalidKey(of: object)
     let missing = !seen.category ? 0 : !seen.mutableContent ? 1 : nil
     return errors.result((), requiredFailure: missing, names: names).asField().errors
   }
 
   /// Reads the document inside `appData`: its non-empty `rc-dlt-identifier`.
   static func readAppData(_ reader: inout JSONReader) throws(JSONReadStop) -> JSONDecoded<String> {
-    if let error = try objectExpected(&reader, depth: 0) { return JSONDecoded(stop: error) }
+    if let error = try reader.notAnObject(depth: 0) { return JSONDecoded(stop: error) }
     let names = appDataKeys
     var object = try reader.enterObject(depth: 0)
     var errors = JSONObjectErrors()
@@ -168,7 +170,7 @@ enum RecallJSON {
       default: try reader.skipValue(depth: 1)
       }
     }
-    if let reason = object.invalidKey { return JSONDecoded(stop: JSONReader.invalidKey(reason)) }
+    errors.recordInvalidKey(of: object)
     return errors.result(identifier ?? "", requiredFailure: seen ? nil : 0, names: names)
   }
 
@@ -179,7 +181,7 @@ enum RecallJSON {
     let missing = JSONDecoded<String>(
       stop: JSONFieldError(.missingKey, keyPath: "rc.id", reason: "missing"))
     var messageId: String?
-    if try objectExpected(&reader, depth: 0) != nil { return missing }
+    if try reader.notAnObject(depth: 0) != nil { return missing }
     var object = try reader.enterObject(depth: 0)
     while let field = try reader.nextMember(of: &object, names: userInfoKeys) {
       guard field == 0 else {
@@ -187,7 +189,7 @@ enum RecallJSON {
         continue
       }
       // An `rc` that is not an object has been read past.
-      if try objectExpected(&reader, depth: 1) != nil { continue }
+      if try reader.notAnObject(depth: 1) != nil { continue }
       var rc = try reader.enterObject(depth: 1)
       while let inner = try reader.nextMember(of: &rc, names: rcKeys) {
         if inner == 0 {
@@ -201,21 +203,5 @@ enum RecallJSON {
     }
     guard object.invalidKey == nil, let messageId else { return missing }
     return JSONDecoded(value: messageId)
-  }
-
-  /// Nil when the value at the cursor is an object to read; else the error at it (the value
-  /// is read past).
-  static func objectExpected(_ reader: inout JSONReader, depth: Int) throws(JSONReadStop)
-    -> JSONFieldError?
-  {
-    switch reader.kind() {
-    case .object: return nil
-    case .null:
-      try reader.skipValue(depth: depth)
-      return JSONFieldError(.null, expected: "an object")
-    default:
-      try reader.skipValue(depth: depth)
-      return JSONFieldError(.wrongKind, expected: "an object")
-    }
   }
 }

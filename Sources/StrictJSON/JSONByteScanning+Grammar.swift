@@ -1,6 +1,5 @@
-// RFC 8259's tokens, shared by the strict syntax check (`JSONSyntax`) and the reader that builds
-// values (`JSONReader`), so that both refuse the same bytes at the same offset with the same
-// message.
+// RFC 8259's tokens, as the strict reader (`JSONReader`) and the eval fast parser read them,
+// so that both refuse the same bytes at the same offset with the same message.
 
 extension JSONByteScanning {
   /// A syntax problem at the current byte: what was expected, and what was found there.

@@ -1,4 +1,4 @@
-/// The cursor operations shared by the eval fast parser and the strict JSON syntax check.
+/// The cursor operations shared by the eval fast parser and the strict JSON reader.
 ///
 /// Usable from inlinable code, with inlinable operations, so that a conformer in another
 /// module (the eval fast parser) gets them specialized and inlined: a `package` protocol's

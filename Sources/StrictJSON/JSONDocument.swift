@@ -2,8 +2,10 @@
 /// wrong there.
 @usableFromInline
 package struct JSONFieldError: Error, Sendable, Hashable {
-  /// The kinds of problem the strict reader finds: the modules above give each one a stable
-  /// code of the same name (`RuleFieldError.Code`, `RecallPayloadError.Code`).
+  /// The kinds of problem the strict reader finds: the one list of the JSON problems' codes.
+  /// The modules above give each one a stable public code of the same name
+  /// (`RuleFieldError.Code`, made from these, and `RecallPayloadError.Code`, whose cases a
+  /// test holds to these).
   @usableFromInline
   package enum Kind: String, Sendable, Hashable, CaseIterable {
     /// Bytes that are not one JSON value in UTF-8 (syntax, encoding, an escape that is not a
@@ -30,8 +32,8 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// the value being decoded until a decoder above it prefixes its own key.
   @usableFromInline
   package var keyPath: String
-  /// The offending value's text where the reader keeps it (a number's text, `null`), else
-  /// empty.
+  /// The offending value's JSON text (`null`, `1e400`, `"x"`, `[1,2]`), cut to
+  /// ``maximumValueLength`` characters; empty where there is none (a missing key, syntax).
   @usableFromInline
   package var value: String
   /// What was wrong there.
@@ -49,8 +51,27 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   package init(_ kind: Kind, keyPath: String = "", value: String = "", reason: String) {
     self.kind = kind
     self.keyPath = keyPath
-    self.value = value
+    self.value = Self.cut(value)
     self.reason = reason
+  }
+
+  /// The most characters (Unicode scalars) of a value an error shows: 64, then `…`. Every
+  /// code and kind of value is cut alike, so an answer stays small whatever was sent.
+  @usableFromInline
+  package static let maximumValueLength = 64
+
+  /// A value's text cut to ``maximumValueLength`` characters, with `…` when it is longer (or
+  /// when `more` says text was left out before it got here).
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - more: Whether the text is already a prefix of a longer one.
+  /// - Returns: The text, cut.
+  @usableFromInline
+  package static func cut(_ text: String, more: Bool = false) -> String {
+    let scalars = text.unicodeScalars
+    guard more || scalars.count > maximumValueLength else { return text }
+    return String(String.UnicodeScalarView(scalars.prefix(maximumValueLength))) + "…"
   }
 
   /// The error seen from the object that holds it under `key`.
@@ -76,22 +97,24 @@ package struct JSONFieldError: Error, Sendable, Hashable {
     rest.isEmpty || rest.hasPrefix("[") ? rest : "." + rest
   }
 
-  /// The reason for a value that a field of this kind cannot take.
+  /// The error for a value that a field cannot take, in JSON's words: `expected an array of
+  /// integers, found null`, `expected an object, found a number`.
   ///
   /// - Parameters:
   ///   - failure: What the value was.
-  ///   - expected: What the field takes, such as `a boolean` or `an integer`.
-  ///   - nullName: What the field takes, in the message for `null` (by default `expected`).
+  ///   - expected: What the field takes, in JSON's words, such as `a boolean` or `an array of
+  ///     integers`.
   /// - Returns: The error, at the value itself.
   @usableFromInline
-  package init(_ failure: JSONValueFailure, expected: String, nullName: String? = nil) {
+  package init(_ failure: JSONValueFailure, expected: String) {
     switch failure {
     case .null:
-      self.init(.nullValue, value: "null", reason: "expected \(nullName ?? expected), found null")
-    case .wrongKind: self.init(.wrongType, reason: "expected \(expected)")
+      self.init(.nullValue, value: "null", reason: "expected \(expected), found null")
+    case .wrongKind(let found, let text):
+      self.init(.wrongType, value: text, reason: "expected \(expected), found \(found.described)")
     case .notAnInteger(let text):
       self.init(.invalidNumber, value: text, reason: "\(text) is not an integer within 64 bits")
-    case .invalidText(let reason): self.init(.invalidJSON, reason: reason)
+    case .invalidText(let reason, let text): self.init(.invalidJSON, value: text, reason: reason)
     }
   }
 }
@@ -209,6 +232,20 @@ package struct JSONObjectErrors {
     errors += recorded.sorted { $0.field < $1.field }.flatMap(\.errors)
   }
 
+  /// Records the object's first key that is not text, if any, after its fields' errors.
+  ///
+  /// - Parameter object: The object's cursor, at its end.
+  @inlinable
+  package mutating func recordInvalidKey(of object: JSONReader.ObjectCursor) {
+    if let error = object.invalidKey { recordInvalidKey(error) }
+  }
+
+  @usableFromInline
+  @inline(never)
+  mutating func recordInvalidKey(_ error: JSONFieldError) {
+    recorded.append((Int.max, [error]))
+  }
+
   /// Records a field's errors.
   ///
   /// - Parameters:
@@ -240,7 +277,8 @@ package struct JSONObjectErrors {
     if recorded.isEmpty, requiredFailure == nil { return JSONDecoded(value: value) }
     var ordered = recorded.sorted { $0.field < $1.field }
     if let requiredFailure {
-      ordered.removeAll { $0.field > requiredFailure }
+      // A key that is not text (recorded last) is kept: it was found, wherever it stands.
+      ordered.removeAll { $0.field > requiredFailure && $0.field != Int.max }
       return JSONDecoded(
         stop: JSONFieldError(
           .missingKey, keyPath: names.name(requiredFailure), reason: "required key is missing"),
@@ -251,34 +289,18 @@ package struct JSONObjectErrors {
 }
 
 extension JSONReader {
-  /// What reading a value that should be an object gave when it is not one, or when one of
-  /// its keys is not text (the value is read past): nil when it is an object to read.
+  /// What reading a value that should be an object gave when it is not one (the value is
+  /// read past): nil when it is an object to read.
   ///
   /// - Parameter depth: The value's depth.
-  /// - Returns: The error at the value (`expected an object`, in the words the wire decoders
-  ///   have always used), or nil.
+  /// - Returns: The error at the value (`expected an object, found an array`), or nil.
   /// - Throws: ``JSONReadStop``.
   @usableFromInline
   package mutating func notAnObject(depth: Int) throws(JSONReadStop) -> JSONFieldError? {
-    switch kind() {
-    case .object: return nil
-    case .null:
-      try skipValue(depth: depth)
-      return JSONFieldError(
-        .nullValue, value: "null", reason: "expected Dictionary<String, Any>, found null")
-    default:
-      try skipValue(depth: depth)
-      return JSONFieldError(.wrongType, reason: "expected Dictionary<String, Any>")
-    }
-  }
-
-  /// The error of an object one of whose keys is not text.
-  ///
-  /// - Parameter reason: Why the key is not text.
-  /// - Returns: The error, at the object.
-  @usableFromInline
-  package static func invalidKey(_ reason: String) -> JSONFieldError {
-    JSONFieldError(.invalidJSON, reason: "expected keys that are text: \(reason)")
+    if kind() == .object { return nil }
+    let failure: Result<Void, JSONValueFailure> = try skipOther(depth: depth)
+    guard case .failure(let failure) = failure else { return nil }
+    return JSONFieldError(failure, expected: "an object")
   }
 
   /// Reads a list of integers (or of a type made from one), stopping at the first element
@@ -286,18 +308,17 @@ extension JSONReader {
   ///
   /// - Parameters:
   ///   - depth: The list's depth.
-  ///   - typeName: The list's type in the message for `null`, such as `Array<Platform>`.
   ///   - element: Makes an element from its integer.
   /// - Returns: The list, or the error at the list or at its first bad element.
   /// - Throws: ``JSONReadStop``.
   @inlinable
   package mutating func readIntegerList<Element>(
-    depth: Int, typeName: String, _ element: (Int64) -> Element
+    depth: Int, _ element: (Int64) -> Element
   ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
     if let values = compactShortIntegerList(depth: depth) {
       return .success(Self.list(values, element))
     }
-    return try readIntegerListInGeneral(depth: depth, typeName: typeName, element)
+    return try readIntegerListInGeneral(depth: depth, element)
   }
 
   /// The elements of what ``compactShortIntegerList(depth:)`` read, in an array made once at
@@ -319,7 +340,7 @@ extension JSONReader {
   /// The list at the cursor when it is written compactly, `[` then at most four short plain
   /// integers (``shortPlainInteger()``) with `,` between them, then `]`, nothing else: the
   /// cursor is then after it. Else the cursor is left where it was and the answer is nil,
-  /// for ``readIntegerListInGeneral(depth:typeName:_:)`` to read whatever is there.
+  /// for ``readIntegerListInGeneral(depth:_:)`` to read whatever is there.
   @inlinable
   @inline(__always)
   package mutating func compactShortIntegerList(depth: Int)
@@ -357,20 +378,12 @@ extension JSONReader {
     return nil
   }
 
-  /// ``readIntegerList(depth:typeName:_:)`` for every value.
+  /// ``readIntegerList(depth:_:)`` for every value.
   @inlinable
   mutating func readIntegerListInGeneral<Element>(
-    depth: Int, typeName: String, _ element: (Int64) -> Element
+    depth: Int, _ element: (Int64) -> Element
   ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
-    switch kind() {
-    case .array: break
-    case .null:
-      try skipValue(depth: depth)
-      return .failure(JSONFieldError(.null, expected: "an array", nullName: typeName))
-    default:
-      try skipValue(depth: depth)
-      return .failure(JSONFieldError(.wrongKind, expected: "an array"))
-    }
+    if let error = try notAnArray(depth: depth, of: "integers") { return .failure(error) }
     var array = try enterArray(depth: depth)
     var elements: [Element] = []
     while try nextElement(of: &array) {
@@ -414,14 +427,12 @@ package struct JSONDocumentError: Error, Sendable, Hashable {
 /// Runs a wire type's decoder over one whole document.
 @usableFromInline
 package enum JSONDocument {
-  /// Decodes one document.
+  /// Decodes one document, in one pass.
   ///
   /// What is refused, in this order: bytes that are not one JSON value (the first syntax
-  /// problem, at its byte offset), then a key that appears twice in one object (the first
-  /// such key, at its key path), then the bad fields the decoder reports. A document refused
-  /// for a duplicate key, or whose top-level value stops the decoder, is read a second time
-  /// by ``JSONSyntax`` to name the key or the number concerned; a document that decodes is
-  /// read once.
+  /// problem, at its byte offset), then the first key that appears twice in one object (at
+  /// its key path), then the bad fields the decoder reports, each at its own key path; all
+  /// of these but syntax are found while reading and reported together.
   ///
   /// - Parameters:
   ///   - bytes: The document.
@@ -439,66 +450,45 @@ package enum JSONDocument {
       decoded = try read(&reader)
       try reader.finishDocument()
     } catch {
-      throw documentError(error, bytes)
+      throw documentError(error)
     }
-    if decoded.errors.isEmpty, let value = decoded.value.take() { return value }
-    throw documentError(errors: decoded.errors, stop: decoded.stop, bytes)
+    if decoded.errors.isEmpty, !reader.foundDuplicateKey, let value = decoded.value.take() {
+      return value
+    }
+    throw documentError(errors: decoded.errors, stop: decoded.stop, reader: reader)
   }
 
-  /// The error of a document read to its end whose value has bad fields or was stopped.
+  /// The error of a document read to its end that has a key twice in one object, bad fields,
+  /// or a value that was stopped.
   ///
   /// - Parameters:
   ///   - errors: The bad fields, in the order the type reads them.
   ///   - stop: What stopped the value, if anything.
-  ///   - bytes: The document.
+  ///   - reader: The reader, at the document's end.
   /// - Returns: The error.
   @usableFromInline
   package static func documentError(
-    errors: [JSONFieldError], stop: JSONFieldError?, _ bytes: UnsafeBufferPointer<UInt8>
+    errors: [JSONFieldError], stop: JSONFieldError?, reader: JSONReader
   ) -> JSONDocumentError {
-    var all = errors
-    if var stop {
-      if stop.keyPath.isEmpty {
-        // The decoders have always named the document's first number that is not an
-        // integer within 64 bits when its top-level value is refused.
-        var syntax = JSONSyntax(bytes)
-        if (try? syntax.check()) != nil, let number = syntax.firstNonInteger {
-          stop = JSONFieldError(
-            .invalidNumber, keyPath: number.path, value: number.text, reason: number.reason)
-        }
-      }
-      all.append(stop)
-    }
+    var all: [JSONFieldError] = []
+    if let duplicate = reader.firstDuplicateKey { all.append(duplicate) }
+    all += errors
+    if let stop { all.append(stop) }
     return JSONDocumentError(first: all[0], further: Array(all.dropFirst()))
   }
 
-  /// The error of a document whose reading stopped.
+  /// The error of a document whose reading stopped: its syntax problem.
+  ///
+  /// - Parameter stop: Why reading stopped.
+  /// - Returns: The error.
   @usableFromInline
-  package static func documentError(_ stop: JSONReadStop, _ bytes: UnsafeBufferPointer<UInt8>)
-    -> JSONDocumentError
-  {
+  package static func documentError(_ stop: JSONReadStop) -> JSONDocumentError {
     switch stop {
     case .syntax(let problem):
-      return JSONDocumentError(first: syntaxError(problem))
-    case .duplicateKey:
-      // Syntax comes first, wherever it is in the document; then the first duplicate.
-      var syntax = JSONSyntax(bytes)
-      do throws(JSONSyntax.Problem) {
-        try syntax.check()
-      } catch {
-        return JSONDocumentError(first: syntaxError(error))
-      }
-      let duplicate = syntax.firstDuplicateKey
-      return JSONDocumentError(
+      JSONDocumentError(
         first: JSONFieldError(
-          .duplicateKey, keyPath: duplicate?.path ?? "",
-          reason: duplicate?.reason ?? "the key appears twice in one object"))
+          .invalidJSON, reason: "at byte \(problem.offset): \(problem.message)"))
     }
-  }
-
-  /// A syntax problem as a document error.
-  static func syntaxError(_ problem: JSONSyntax.Problem) -> JSONFieldError {
-    JSONFieldError(.invalidJSON, reason: "at byte \(problem.offset): \(problem.message)")
   }
 }
 
@@ -509,18 +499,17 @@ extension JSONObjectErrors {
   ///   - result: What the reader read.
   ///   - field: The field's index in `names`.
   ///   - names: The object's keys.
-  ///   - expected: What the field takes, such as `a boolean`.
-  ///   - nullName: What the field takes, in the message for `null`.
+  ///   - expected: What the field takes, in JSON's words, such as `a boolean`.
   /// - Returns: The value, or nil.
   @inlinable
   package mutating func take<Value>(
     _ result: consuming Result<Value, JSONValueFailure>, field: Int, names: JSONKeyNames,
-    expected: String, nullName: String? = nil
+    expected: String
   ) -> Value? {
     switch consume result {
     case .success(let value): return value
     case .failure(let failure):
-      recordFailure(failure, field: field, names: names, expected: expected, nullName: nullName)
+      recordFailure(failure, field: field, names: names, expected: expected)
       return nil
     }
   }
@@ -529,12 +518,9 @@ extension JSONObjectErrors {
   @usableFromInline
   @inline(never)
   mutating func recordFailure(
-    _ failure: JSONValueFailure, field: Int, names: JSONKeyNames, expected: String,
-    nullName: String?
+    _ failure: JSONValueFailure, field: Int, names: JSONKeyNames, expected: String
   ) {
-    record(
-      [JSONFieldError(failure, expected: expected, nullName: nullName)], field: field,
-      names: names)
+    record([JSONFieldError(failure, expected: expected)], field: field, names: names)
   }
 
   /// A field's value read by a nested decoder or a list reader: its value, or nil after
@@ -585,25 +571,41 @@ extension JSONObjectErrors {
 }
 
 extension JSONReader {
-  /// Reads an object field with a nested decoder: `null` is reported as `expected
-  /// <typeName>, found null`; anything else is the nested decoder's.
+  /// Reads an object field with a nested decoder: `null` is reported as `expected an object,
+  /// found null`; anything else is the nested decoder's.
   ///
   /// - Parameters:
   ///   - depth: The value's depth.
-  ///   - typeName: The field's type, for the message for `null`.
   ///   - read: The nested decoder.
   /// - Returns: What the nested decoder read.
   /// - Throws: ``JSONReadStop``.
   @inlinable
   package mutating func readObjectField<Value>(
-    depth: Int, typeName: String,
-    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
+    depth: Int, _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Value>
   ) throws(JSONReadStop) -> JSONDecoded<Value> {
     if kind() == .null {
       try skipValue(depth: depth)
-      return JSONDecoded(stop: JSONFieldError(.null, expected: typeName))
+      return JSONDecoded(stop: JSONFieldError(.null, expected: "an object"))
     }
     return try read(&self, depth)
+  }
+
+  /// Nil when the value at the cursor is an array to read; else the error at it, the value
+  /// read past (`expected an array of integers, found null`).
+  ///
+  /// - Parameters:
+  ///   - depth: The value's depth.
+  ///   - elements: What the array holds, in JSON's words, such as `integers`.
+  /// - Returns: The error, or nil.
+  /// - Throws: ``JSONReadStop``.
+  @usableFromInline
+  package mutating func notAnArray(depth: Int, of elements: String) throws(JSONReadStop)
+    -> JSONFieldError?
+  {
+    if kind() == .array { return nil }
+    let failure: Result<Void, JSONValueFailure> = try skipOther(depth: depth)
+    guard case .failure(let failure) = failure else { return nil }
+    return JSONFieldError(failure, expected: "an array of \(elements)")
   }
 
   /// Reads a list of objects with a nested decoder, stopping at the first element that the
@@ -611,24 +613,14 @@ extension JSONReader {
   ///
   /// - Parameters:
   ///   - depth: The list's depth.
-  ///   - typeName: The list's type in the message for `null`, such as `Array<Window>`.
   ///   - read: The elements' decoder.
   /// - Returns: The list, or the errors that stopped it; the errors recorded in elements.
   /// - Throws: ``JSONReadStop``.
   @inlinable
   package mutating func readObjectList<Element>(
-    depth: Int, typeName: String,
-    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>
+    depth: Int, _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>
   ) throws(JSONReadStop) -> JSONDecoded<[Element]> {
-    switch kind() {
-    case .array: break
-    case .null:
-      try skipValue(depth: depth)
-      return JSONDecoded(stop: JSONFieldError(.null, expected: "an array", nullName: typeName))
-    default:
-      try skipValue(depth: depth)
-      return JSONDecoded(stop: JSONFieldError(.wrongKind, expected: "an array"))
-    }
+    if let error = try notAnArray(depth: depth, of: "objects") { return JSONDecoded(stop: error) }
     var array = try enterArray(depth: depth)
     var elements: [Element] = []
     var errors: [JSONFieldError] = []

@@ -4,7 +4,8 @@ extension JSONReader {
   /// wire type uses ``nextMember(of:names:)``.
   ///
   /// The caller then reads or skips the member's value, at depth `object.depth + 1`. A key
-  /// seen before in this object (equal unescaped bytes) stops the document.
+  /// seen before in this object (equal unescaped bytes) is recorded
+  /// (``firstDuplicateKey``).
   ///
   /// - Parameter object: The object's cursor.
   /// - Returns: The key's text, or why it is not text (a lone surrogate escape); nil at the
@@ -16,6 +17,7 @@ extension JSONReader {
     let raw: UnsafeBufferPointer<UInt8>
     do throws(JSONSyntax.Problem) {
       guard try enterKey(of: &object) else { return nil }
+      setPath(object.depth, index)
       var plain = true
       raw = try string(plain: &plain)
       skipWhitespace()
@@ -24,7 +26,7 @@ extension JSONReader {
     } catch {
       throw .syntax(error)
     }
-    guard object.unknownKeys.insert(raw) else { throw .duplicateKey }
+    if !object.unknownKeys.insert(raw) { recordDuplicateKey(depth: object.depth) }
     return Self.text(raw)
   }
 }

@@ -2,17 +2,17 @@
 /// one pass over the bytes, no document tree, nothing allocated but the values read (and, for
 /// objects with more than one unknown key, the set that finds a duplicate among them).
 ///
-/// It refuses exactly what ``JSONSyntax`` refuses (RFC 8259; nesting deeper than
-/// ``JSONSyntax/maximumDepth``; a key twice in one object, compared after unescaping), at the
-/// same byte offset with the same message, because both read through the same token grammar.
-/// Integers are decided on their text (``JSONSyntax/exactInteger(_:)``).
+/// It refuses what RFC 8259 refuses, and nesting deeper than ``JSONSyntax/maximumDepth`` (the
+/// first problem, at its byte offset), and records the first key found twice in one object
+/// (compared after unescaping) at its key path, as it reads: nothing is read twice to explain
+/// an error. Integers are decided on their text (``JSONSyntax/exactInteger(_:)``).
 ///
 /// A decoder walks an object with ``enterObject(depth:)`` and ``nextMember(of:names:)``, reads
 /// each known member's value with ``readBoolean(depth:)``, ``readInteger(depth:)``,
 /// ``readString(depth:)``, ``enterArray(depth:)`` or a nested decoder, and skips every other
 /// value with ``skipValue(depth:)``. A value of the wrong kind is skipped and reported as a
 /// ``JSONValueFailure``, so that decoding goes on and a document is reported whole; a
-/// ``JSONReadStop`` (bad syntax, a duplicate key) ends the document. ``JSONDocument`` runs a
+/// ``JSONReadStop`` (bad syntax) ends the document. ``JSONDocument`` runs a
 /// decoder over a whole document and turns what it found into one ``JSONDocumentError``.
 @usableFromInline
 package struct JSONReader: JSONByteScanning {
@@ -22,11 +22,33 @@ package struct JSONReader: JSONByteScanning {
   /// The next byte to read.
   @usableFromInline
   package var index = 0
+  /// Where the value being read stands: for each depth, the member or element its container
+  /// is at, so that a key found twice deep inside is named at its key path as it is read.
+  @usableFromInline
+  var path = PathEntries()
+  /// What a reader seldom needs (the path below depth 8, a key found twice), out of line:
+  /// nil until then, so that a reader costs next to nothing more to make and drop for it.
+  @usableFromInline
+  var seldom: SeldomState?
+
+  /// The first key found twice in one object, at its key path. Reading goes on past it (its
+  /// second value skipped); ``JSONDocument`` then refuses the document with it, after any
+  /// syntax problem found later.
+  @inlinable
+  package var firstDuplicateKey: JSONFieldError? { seldom?.firstDuplicateKey }
+
+  /// Whether a key was found twice in one object (``firstDuplicateKey`` is not nil), without
+  /// copying the error out.
+  @inlinable
+  package var foundDuplicateKey: Bool {
+    guard let seldom else { return false }
+    return seldom.firstDuplicateKey != nil
+  }
 
   /// A reader at the start of a document.
   ///
   /// - Parameter bytes: The document's bytes; they must outlive the reader.
-  @usableFromInline
+  @inlinable
   package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
@@ -35,6 +57,19 @@ package struct JSONReader: JSONByteScanning {
   @usableFromInline
   package enum Kind: Sendable {
     case object, array, string, number, boolean, null
+
+    /// The kind in a message: `an object`, `a number`, `null`.
+    @usableFromInline
+    package var described: String {
+      switch self {
+      case .object: "an object"
+      case .array: "an array"
+      case .string: "a string"
+      case .number: "a number"
+      case .boolean: "a boolean"
+      case .null: "null"
+      }
+    }
   }
 
   /// The kind of the value at the cursor, after skipping whitespace, from its first byte.
@@ -57,7 +92,7 @@ package struct JSONReader: JSONByteScanning {
     }
   }
 
-  /// Refuses a value nested deeper than ``JSONSyntax/maximumDepth``, as ``JSONSyntax`` does.
+  /// Refuses a value nested deeper than ``JSONSyntax/maximumDepth``.
   @inlinable
   @inline(__always)
   mutating func checkDepth(_ depth: Int) throws(JSONReadStop) {
@@ -106,13 +141,31 @@ package struct JSONReader: JSONByteScanning {
     }
   }
 
-  /// Skips a value of the wrong kind, which is then reported as `failure`.
+  /// Skips a value that is not what a field reads: `null`, or a value of another kind
+  /// (reported with its kind and its text).
   @usableFromInline
-  mutating func skip<Value>(_ failure: JSONValueFailure, depth: Int) throws(JSONReadStop)
+  mutating func skipOther<Value>(depth: Int) throws(JSONReadStop)
     -> Result<Value, JSONValueFailure>
   {
+    let found = kind()
+    let start = index
     try skipValue(depth: depth)
-    return .failure(failure)
+    guard let found, found != .null else { return .failure(.null) }
+    return .failure(.wrongKind(found: found, text: valueText(start..<index)))
+  }
+
+  /// The text of a value for a message: its first ``JSONFieldError/maximumValueLength``
+  /// characters, made from at most as many bytes as those can take, so that a huge value
+  /// costs no more than a short one.
+  ///
+  /// - Parameter range: The value's bytes.
+  /// - Returns: The text, cut.
+  @usableFromInline
+  package func valueText(_ range: Range<Int>) -> String {
+    let end = min(range.upperBound, range.lowerBound + 4 * JSONFieldError.maximumValueLength + 4)
+    return JSONFieldError.cut(
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self),
+      more: end < range.upperBound)
   }
 
   // MARK: Scalars
@@ -168,8 +221,7 @@ package struct JSONReader: JSONByteScanning {
         throw .syntax(error)
       }
       return .success(isTrue)
-    case .null: return try skip(.null, depth: depth)
-    default: return try skip(.wrongKind, depth: depth)
+    default: return try skipOther(depth: depth)
     }
   }
 
@@ -225,11 +277,10 @@ package struct JSONReader: JSONByteScanning {
       }
       let text = UnsafeBufferPointer(rebasing: bytes[number.range])
       guard let value = JSONSyntax.exactInteger(text) else {
-        return .failure(.notAnInteger(text: String(decoding: text, as: UTF8.self)))
+        return .failure(.notAnInteger(text: valueText(number.range)))
       }
       return .success(value)
-    case .null: return try skip(.null, depth: depth)
-    default: return try skip(.wrongKind, depth: depth)
+    default: return try skipOther(depth: depth)
     }
   }
 
@@ -275,6 +326,7 @@ package struct JSONReader: JSONByteScanning {
     switch kind() {
     case .string:
       try checkDepth(depth)
+      let start = index
       var plain = true
       let raw: UnsafeBufferPointer<UInt8>
       do throws(JSONSyntax.Problem) {
@@ -283,9 +335,12 @@ package struct JSONReader: JSONByteScanning {
         throw .syntax(error)
       }
       if plain { return .success(String(decoding: raw, as: UTF8.self)) }
-      return Self.text(raw)
-    case .null: return try skip(.null, depth: depth)
-    default: return try skip(.wrongKind, depth: depth)
+      return Self.text(raw).mapError { failure in
+        guard case .invalidText(let reason, _) = failure else { return failure }
+        // The string's JSON text, its quotes included.
+        return .invalidText(reason: reason, text: valueText(start..<index))
+      }
+    default: return try skipOther(depth: depth)
     }
   }
 
@@ -309,11 +364,11 @@ package struct JSONReader: JSONByteScanning {
     /// The unknown keys seen.
     @usableFromInline
     var unknownKeys = UnknownKeys()
-    /// Why the first key that is not text (a lone surrogate escape, bytes that are not
-    /// UTF-8) is not, if any: such a key is skipped as unknown, and the object is refused
-    /// by the decoder that reads it.
+    /// The first key that is not text (a lone surrogate escape), at its key path relative
+    /// to the object, if any: such a key is skipped as unknown, and the decoder that reads
+    /// the object records it (``JSONObjectErrors/recordInvalidKey(of:)``).
     @usableFromInline
-    package var invalidKey: String?
+    package var invalidKey: JSONFieldError?
 
     @usableFromInline
     init(depth: Int) {
@@ -361,7 +416,8 @@ package struct JSONReader: JSONByteScanning {
   /// Moves to the next member of an object: reads its key and the `:` after it.
   ///
   /// The caller then reads or skips the member's value, at depth `object.depth + 1`. A key
-  /// seen before in this object (after unescaping) stops the document.
+  /// seen before in this object (after unescaping) is recorded (``firstDuplicateKey``) and
+  /// given as another key (`-1`), so that its value is skipped.
   ///
   /// - Parameters:
   ///   - object: The object's cursor.
@@ -388,6 +444,8 @@ package struct JSONReader: JSONByteScanning {
     {
       let bit: UInt64 = 1 << UInt64(field)
       if object.seenKnown & bit == 0 {
+        // The key's opening quote, after the comma before it.
+        setPath(object.depth, object.started ? index &+ 1 : index)
         object.started = true
         object.seenKnown |= bit
         object.nextField = field &+ 1
@@ -414,6 +472,7 @@ package struct JSONReader: JSONByteScanning {
     var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     do throws(JSONSyntax.Problem) {
       guard try enterKey(of: &object) else { return nil }
+      setPath(object.depth, index)
       // The key the decoder reads next, compared with the bytes in place; any other key is
       // read as a string and then looked up.
       if let end = names.end(ofKey: object.nextField, in: bytes, at: index) {
@@ -428,8 +487,10 @@ package struct JSONReader: JSONByteScanning {
           switch Self.text(raw) {
           case .success(let text): field = names.index(of: text)
           case .failure(let failure):
-            if object.invalidKey == nil, case .invalidText(let reason) = failure {
-              object.invalidKey = reason
+            if object.invalidKey == nil, case .invalidText(let reason, _) = failure {
+              object.invalidKey = JSONFieldError(
+                .invalidJSON, keyPath: Self.keyPathComponent(raw),
+                reason: "expected keys that are text: \(reason)")
             }
           }
         }
@@ -442,13 +503,82 @@ package struct JSONReader: JSONByteScanning {
     }
     if let field {
       let bit: UInt64 = 1 << UInt64(field)
-      guard object.seenKnown & bit == 0 else { throw .duplicateKey }
+      guard object.seenKnown & bit == 0 else {
+        recordDuplicateKey(depth: object.depth)
+        return -1
+      }
       object.seenKnown |= bit
       object.nextField = field + 1
       return field
     }
-    guard object.unknownKeys.insert(raw) else { throw .duplicateKey }
+    if !object.unknownKeys.insert(raw) { recordDuplicateKey(depth: object.depth) }
     return -1
+  }
+
+  /// Records the key at the cursor's path at `depth` as found twice in its object, when it
+  /// is the document's first such key; the member's value is then skipped as unknown.
+  @usableFromInline
+  mutating func recordDuplicateKey(depth: Int) {
+    guard !foundDuplicateKey else { return }
+    let state = seldom ?? SeldomState()
+    state.firstDuplicateKey = JSONFieldError(
+      .duplicateKey, keyPath: keyPath(through: depth),
+      reason: "the key appears twice in one object")
+    seldom = state
+  }
+
+  /// The key path of the member or element the containers from depth 0 to `depth` are at,
+  /// such as `windows[2].start`.
+  func keyPath(through depth: Int) -> String {
+    var result = ""
+    for level in 0...depth {
+      let entry = level < 8 ? path.entry(level) : seldom?.deeper[level - 8] ?? 0
+      if entry < 0 {
+        result += "[\(~entry)]"
+      } else {
+        // The key's raw bytes, from its opening quote to the quote that closes it.
+        var end = entry + 1
+        while bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        let key = Self.keyPathComponent(UnsafeBufferPointer(rebasing: bytes[(entry + 1)..<end]))
+        result += result.isEmpty ? key : "." + key
+      }
+    }
+    return result
+  }
+
+  /// A key as a key path shows it: its text as it is (`startHour`, `é`), or, when that
+  /// would not read as one key (empty, or with a dot, bracket, quote, backslash or control
+  /// character), as JSON writes it, in quotes (`"a.b"`, `""`); a key that is not text (a lone
+  /// surrogate escape) as the document wrote it (`"\ud800"`), never with replacement
+  /// characters. Cut like a value (``JSONFieldError/maximumValueLength``).
+  ///
+  /// - Parameter raw: The key's bytes between its quotes, as the document has them.
+  /// - Returns: The key path component.
+  @usableFromInline
+  package static func keyPathComponent(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    guard case .success(let text) = Self.text(raw) else {
+      let end = min(raw.count, 4 * JSONFieldError.maximumValueLength + 4)
+      let written = String(decoding: UnsafeBufferPointer(rebasing: raw[..<end]), as: UTF8.self)
+      return "\"" + JSONFieldError.cut(written, more: end < raw.count) + "\""
+    }
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.value >= 0x20 && scalar.value != 0x7F && !"\"\\.[]".unicodeScalars.contains(scalar)
+      }
+    if plain { return JSONFieldError.cut(text) }
+    var written = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": written += "\\\""
+      case "\\": written += "\\\\"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        written += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: written.unicodeScalars.append(scalar)
+      }
+    }
+    return "\"" + JSONFieldError.cut(written) + "\""
   }
 
   /// Reads past the `,` or `{` before a member, to its key's opening quote.
@@ -512,6 +642,7 @@ package struct JSONReader: JSONByteScanning {
     skipWhitespace()
     if array.count < 0 {
       array.count = 0
+      setPath(array.depth, ~0)
       return !consume(UInt8(ascii: "]"))
     }
     if consume(UInt8(ascii: "]")) { return false }
@@ -519,6 +650,7 @@ package struct JSONReader: JSONByteScanning {
       throw .syntax(problem("expected ',' or ']' in an array"))
     }
     array.count += 1
+    setPath(array.depth, ~array.count)
     return true
   }
 
@@ -534,26 +666,84 @@ package struct JSONReader: JSONByteScanning {
   }
 }
 
-/// Why reading a document stopped before its end.
+/// Why reading a document stopped before its end: the bytes are not JSON (or are nested too
+/// deep), where, and what was expected. Everything else a reader finds (a key twice in one
+/// object, a value a field does not take) is recorded and reading goes on.
 @usableFromInline
 package enum JSONReadStop: Error, Sendable {
-  /// The bytes are not JSON (or are nested too deep): where, and what was expected.
+  /// The syntax problem.
   case syntax(JSONSyntax.Problem)
-  /// A key appears twice in one object; ``JSONSyntax`` names the first such key.
-  case duplicateKey
 }
 
-/// What a value was instead of what a field wanted (the value itself was read past).
+/// What a value was instead of what a field wanted (the value itself was read past); texts
+/// are the value's JSON text, cut (``JSONFieldError/maximumValueLength``).
 @usableFromInline
 package enum JSONValueFailure: Error, Sendable, Hashable {
   /// `null`.
   case null
-  /// A value of another JSON kind.
-  case wrongKind
+  /// A value of another JSON kind, and its text.
+  case wrongKind(found: JSONReader.Kind, text: String)
   /// A number that is not an integer within 64 bits, and its text.
   case notAnInteger(text: String)
-  /// A string that is not text, and why.
-  case invalidText(reason: String)
+  /// A string that is not text, why, and its text.
+  case invalidText(reason: String, text: String)
+}
+
+/// Where the value a reader is at stands, depth by depth: for an object the offset of its
+/// current member's key (its opening quote), for an array `~index` of its current element.
+/// Written as members and elements are reached, read only to name a key found twice. The
+/// first 8 depths are here, in place (a wire type's values are a few levels deep); deeper
+/// ones in the reader's ``JSONReader/SeldomState``.
+@usableFromInline
+struct PathEntries {
+  @usableFromInline
+  var first: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+  @inlinable
+  init() {}
+
+  /// Sets the entry of a depth below 8.
+  @inlinable
+  @inline(__always)
+  mutating func set(_ depth: Int, _ entry: Int) {
+    withUnsafeMutableBytes(of: &first) {
+      $0.storeBytes(of: entry, toByteOffset: depth &* 8, as: Int.self)
+    }
+  }
+
+  /// The entry of a depth below 8.
+  func entry(_ depth: Int) -> Int {
+    withUnsafeBytes(of: first) { $0.load(fromByteOffset: depth * 8, as: Int.self) }
+  }
+}
+
+extension JSONReader {
+  /// What a reader seldom needs, made the first time it does.
+  @usableFromInline
+  final class SeldomState {
+    /// The path entries from depth 8 on.
+    var deeper: [Int] = []
+    /// The first key found twice in one object.
+    @usableFromInline
+    var firstDuplicateKey: JSONFieldError?
+
+    init() {}
+  }
+
+  /// Sets the path entry of a depth.
+  @inlinable
+  @inline(__always)
+  mutating func setPath(_ depth: Int, _ entry: Int) {
+    if depth < 8 { path.set(depth, entry) } else { setDeeperPath(depth, entry) }
+  }
+
+  @usableFromInline
+  mutating func setDeeperPath(_ depth: Int, _ entry: Int) {
+    let state = seldom ?? SeldomState()
+    while state.deeper.count <= depth - 8 { state.deeper.append(0) }
+    state.deeper[depth - 8] = entry
+    seldom = state
+  }
 }
 
 /// The keys a decoder knows, in the order it reads its fields.
@@ -743,7 +933,8 @@ extension JSONReader {
     func loneSurrogate(at start: Int) -> JSONValueFailure {
       let escape = String(
         decoding: UnsafeBufferPointer(rebasing: raw[start..<(start + 6)]), as: UTF8.self)
-      return .invalidText(reason: "\(escape) is a lone surrogate escape, not a character")
+      // The caller puts the string's text in.
+      return .invalidText(reason: "\(escape) is a lone surrogate escape, not a character", text: "")
     }
     while index < raw.count {
       let byte = raw[index]
@@ -781,7 +972,7 @@ extension JSONReader {
       index += 2
     }
     guard isWellFormedUTF8(utf8) else {
-      return .failure(.invalidText(reason: "the string's bytes are not UTF-8"))
+      return .failure(.invalidText(reason: "the string's bytes are not UTF-8", text: ""))
     }
     return .success(String(decoding: utf8, as: UTF8.self))
   }

@@ -85,7 +85,7 @@ final class RuleErrorTests: XCTestCase {
           "startHour", ""
         ),
         ("explicit null", Array(#"{"endMinute": null}"#.utf8), .nullValue, "endMinute", "null"),
-        ("wrong type", Array(#"{"enabled": 1}"#.utf8), .wrongType, "enabled", ""),
+        ("wrong type", Array(#"{"enabled": 1}"#.utf8), .wrongType, "enabled", "1"),
         ("fraction", Array(#"{"startHour": 22.5}"#.utf8), .invalidNumber, "startHour", "22.5"),
         (
           "rounding", Array(#"{"startHour": 21.9999999999999999}"#.utf8), .invalidNumber,
@@ -96,11 +96,12 @@ final class RuleErrorTests: XCTestCase {
           "", ""
         ),
         (
-          "lone surrogate", Array(#"{"timeZoneID": "\ud800"}"#.utf8), .invalidJSON, "timeZoneID", ""
+          "lone surrogate", Array(#"{"timeZoneID": "\ud800"}"#.utf8), .invalidJSON, "timeZoneID",
+          #""\ud800""#
         ),
         ("syntax", Array(#"{"startHour": 1,}"#.utf8), .invalidJSON, "", ""),
         ("too deep", Array(String(repeating: "[", count: 600).utf8), .invalidJSON, "", ""),
-        ("not an object", Array("[]".utf8), .wrongType, "", ""),
+        ("not an object", Array("[]".utf8), .wrongType, "", "[]"),
       ]
     for (name, json, code, keyPath, value) in cases {
       let error = try XCTUnwrap(decodingError(json), name)
@@ -109,7 +110,12 @@ final class RuleErrorTests: XCTestCase {
       XCTAssertEqual(error.errors[0].keyPath, keyPath, "\(name): \(error)")
       XCTAssertEqual(error.errors[0].value, value, "\(name): \(error)")
       XCTAssertFalse(error.errors[0].reason.isEmpty, name)
-      XCTAssertTrue(error.description.hasPrefix("invalid JSON"), "\(name): \(error)")
+      // `invalid JSON` for bytes that are not JSON only; valid JSON of the wrong shape is an
+      // invalid document.
+      XCTAssertEqual(
+        error.description.hasPrefix("invalid JSON"), code == .invalidJSON, "\(name): \(error)")
+      XCTAssertEqual(
+        error.description.hasPrefix("invalid document"), code != .invalidJSON, "\(name): \(error)")
     }
     // A missing required key, at its key path inside a list.
     let weekly = #"{"polarity": "quiet", "windows": [{"weekdays": [1], "start": "01:00"}]}"#
@@ -147,8 +153,10 @@ final class RuleErrorTests: XCTestCase {
       XCTAssertTrue(fields[0].values.allSatisfy { $0 is String }, "\(fields[0])")
     }
     XCTAssertEqual(validation.description, "invalid rule: startHour = 24: must be in 0...23")
-    XCTAssertEqual(decoding.description, "invalid JSON at startHour: expected an integer")
-    XCTAssertEqual(decoding.errors[0].description, "at startHour: expected an integer")
+    XCTAssertEqual(
+      decoding.description, "invalid document at startHour: expected an integer, found a string")
+    XCTAssertEqual(
+      decoding.errors[0].description, "at startHour: expected an integer, found a string")
     XCTAssertEqual(validation.errors[0].description, "startHour = 24: must be in 0...23")
     let syntax = try XCTUnwrap(decodingError("{"))
     XCTAssertEqual(syntax.errors.map(\.keyPath), [""])

@@ -209,11 +209,11 @@ final class PushPolicyTests: XCTestCase, NightRuleCase {
         try PushPreferences(
           jsonBytes: Data(#"{"level": "some", "breakthrough": {"urgent": null}}"#.utf8))
       },
-      #"invalid JSON at level: "some" is not a level: expected "all", "mentions" or "none"; "#
+      #"invalid document at level: "some" is not a level: expected "all", "mentions" or "none"; "#
         + "at breakthrough.urgent: expected a boolean, found null")
     XCTAssertEqual(
       failure { try ConversationSetting(jsonBytes: Data(#"{"until": 1.5}"#.utf8)) },
-      "invalid JSON at until: 1.5 is not an integer within 64 bits")
+      "invalid document at until: 1.5 is not an integer within 64 bits")
     XCTAssertTrue(
       failure { try PushMessage(jsonBytes: Data(#"{"sender": "a", "sender": "b"}"#.utf8)) }
         .contains("sender"))

@@ -257,7 +257,9 @@ final class SaveAndCompileTests: XCTestCase {
       guard let error = $0 as? RuleError else { return XCTFail("\($0)") }
       XCTAssertEqual(error.errors.map(\.keyPath), ["doNotDisturbRule.startHour"])
       XCTAssertEqual(error.errors.map(\.code), [.wrongType])
-      XCTAssertEqual("\($0)", "invalid JSON at doNotDisturbRule.startHour: expected an integer")
+      XCTAssertEqual(
+        "\($0)",
+        "invalid document at doNotDisturbRule.startHour: expected an integer, found a string")
     }
     let late = Zone.supportedInstants.upperBound + 1
     let dnd = DoNotDisturbRule(enabled: true, startHour: 25, endHour: 8, repeatMode: .once)

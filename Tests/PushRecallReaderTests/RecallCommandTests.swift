@@ -193,7 +193,7 @@ final class RecallCommandTests: XCTestCase {
         Array(#"{"aps": {"category": "RC:RcCmd" "mutable-content": 1}}"#.utf8),
         "not a recall command: at byte 32: expected ',' or '}' in an object, found '\"'"
       ),
-      (Array("[]".utf8), "not a recall command: expected an object"),
+      (Array("[]".utf8), "not a recall command: expected an object, found an array"),
     ]
     for (payload, description) in cases {
       XCTAssertThrowsError(try RecallCommand(payload: payload)) {

@@ -14,15 +14,14 @@ final class JSONIntegerListPathTests: XCTestCase {
       do throws(JSONReadStop) {
         let result =
           general
-          ? try reader.readIntegerListInGeneral(depth: depth, typeName: "Array<Int>") { $0 }
-          : try reader.readIntegerList(depth: depth, typeName: "Array<Int>") { $0 }
+          ? try reader.readIntegerListInGeneral(depth: depth) { $0 }
+          : try reader.readIntegerList(depth: depth) { $0 }
         switch result {
         case .success(let values): return "\(values) at \(reader.index)"
         case .failure(let error): return "\(error) at \(reader.index)"
         }
       } catch {
         switch error {
-        case .duplicateKey: return "duplicate"
         case .syntax(let problem): return "\(problem.offset): \(problem.message)"
         }
       }

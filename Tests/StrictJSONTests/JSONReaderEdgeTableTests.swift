@@ -138,11 +138,11 @@ final class JSONReaderEdgeTableTests: XCTestCase {
           general
           ? try reader.nextMemberInGeneral(of: &object, names: names)
           : try reader.nextMember(of: &object, names: names)
+        if reader.firstDuplicateKey != nil { return "duplicate" }
         return "\(field.map(String.init) ?? "end") at \(reader.index), next \(object.nextField), "
           + "seen \(object.seenKnown), started \(object.started)"
       } catch {
         switch error {
-        case .duplicateKey: return "duplicate"
         case .syntax(let problem): return "\(problem.offset): \(problem.message)"
         }
       }

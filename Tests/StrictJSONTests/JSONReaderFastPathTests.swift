@@ -209,17 +209,16 @@ final class JSONReaderFastPathTests: XCTestCase {
         do throws(JSONReadStop) {
           var object = try reader.enterObject(depth: 0)
           while let field = try reader.nextMember(of: &object, names: Self.names) {
+            // The reader goes on past a duplicate; the test stops at the first.
+            if reader.firstDuplicateKey != nil { return (fields, true) }
             fields.append(field)
             try reader.skipValue(depth: 1)
           }
           try reader.finishDocument()
           return (fields, false)
         } catch {
-          guard case .duplicateKey = error else {
-            XCTFail("[seed \(seed)] \(document): \(error)")
-            return (fields, false)
-          }
-          return (fields, true)
+          XCTFail("[seed \(seed)] \(document): \(error)")
+          return (fields, false)
         }
       }
       known += expected.filter { $0 >= 0 }.count
@@ -257,8 +256,8 @@ final class JSONReaderFastPathTests: XCTestCase {
       // The reference: the exact value of the whole number's text, or a refusal.
       let number = sign + digits + (tail.first.map { ".eE".contains($0) } == true ? tail : "")
       let valid = document.withUnsafeBufferPointer { buffer in
-        var syntax = JSONSyntax(buffer)
-        return (try? syntax.check()) != nil
+        var reader = JSONReader(buffer)
+        return (try? reader.skipValue(depth: 0)) != nil && (try? reader.finishDocument()) != nil
       }
       let expected: Int64? =
         valid ? JSONNumberTextTests.referenceInteger(number) : nil

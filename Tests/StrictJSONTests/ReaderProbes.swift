@@ -13,6 +13,8 @@ enum ReaderProbes {
       do throws(JSONReadStop) {
         var object = try reader.enterObject(depth: 0)
         while let field = try reader.nextMember(of: &object, names: names) {
+          // The reader goes on past a duplicate; the probe stops at the first.
+          if reader.firstDuplicateKey != nil { return (fields, "duplicate") }
           fields.append(field)
           try reader.skipValue(depth: 1)
         }
@@ -20,7 +22,6 @@ enum ReaderProbes {
         return (fields, nil)
       } catch {
         switch error {
-        case .duplicateKey: return (fields, "duplicate")
         case .syntax(let problem): return (fields, "\(problem.offset): \(problem.message)")
         }
       }

@@ -46,8 +46,10 @@ final class DocumentedErrorTextTests: XCTestCase {
   /// of one of these shapes in the documentation is an error text, which an example must
   /// print.
   static let errorShapes: [String] = [
-    // A decoding error, as RuleError and dnd eval's invalidJSON write it.
+    // A decoding error, as RuleError and dnd eval write it: bytes that are not JSON, and
+    // JSON of the wrong shape.
     #"^invalid JSON( at [^ ]+)?: "#,
+    #"^invalid document( at [^ ]+)?: "#,
     // A received payload that is not a recall command (RecallPayloadError).
     #"^not a recall command( at [^ ]+)?: "#,
     // A dnd error line, and a dnd eval error line.

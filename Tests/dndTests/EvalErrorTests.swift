@@ -266,15 +266,15 @@ final class EvalErrorTests: XCTestCase {
     let cases: [(line: String, code: String, message: String)] = [
       (
         "{\(push), \"kind\": \"message\", \"platform\": 2, \"onlinePlatforms\": null, \"at\": 1}",
-        "invalidQuery", "invalid query: onlinePlatforms: expected Array<Platform>, found null"
+        "invalidQuery", "invalid query: onlinePlatforms: expected an array of integers, found null"
       ),
       (
         "{\"rule\": null, \(push), \"kind\": \"call\", \"platform\": 2, \"at\": 1}",
-        "invalidJSON", "invalid JSON at rule: expected DoNotDisturbRule, found null"
+        "invalidJSON", "invalid document at rule: expected an object, found null"
       ),
       (
         "{\"rule\": \(Self.daily), \"pushRule\": null, \"at\": 1}",
-        "invalidJSON", "invalid JSON at pushRule: expected OfflinePushRule, found null"
+        "invalidJSON", "invalid document at pushRule: expected an object, found null"
       ),
       (
         "{\"rule\": \(Self.daily), \"at\": null}", "invalidQuery",
@@ -290,11 +290,11 @@ final class EvalErrorTests: XCTestCase {
       ),
       (
         "{\"schedule\": null, \"at\": 1}", "invalidSchedule",
-        "invalid JSON at schedule: expected WeeklyScheduleRule, found null"
+        "invalid document at schedule: expected an object, found null"
       ),
       (
         "{\(push), \"kind\": \"call\", \"platform\": 2, \"at\": 1, \"message\": null}",
-        "invalidMessage", "invalid JSON at message: expected PushMessage, found null"
+        "invalidMessage", "invalid document at message: expected an object, found null"
       ),
     ]
     let answers = try answers(cases.map(\.line))

@@ -161,11 +161,11 @@ final class EvalNumberTextTests: XCTestCase {
     )
     XCTAssertEqual(
       answers[2],
-      #"{"error": {"code": "invalidJSON", "message": "invalid JSON at rule.startHour: 21.9999999999999999 is not an integer within 64 bits"}}"#
+      #"{"error": {"code": "invalidJSON", "message": "invalid document at rule.startHour: 21.9999999999999999 is not an integer within 64 bits"}}"#
     )
     XCTAssertEqual(
       answers[3],
-      #"{"error": {"code": "invalidJSON", "message": "invalid JSON at rule.startHour: 22.5 is not an integer within 64 bits"}}"#
+      #"{"error": {"code": "invalidJSON", "message": "invalid document at rule.startHour: 22.5 is not an integer within 64 bits"}}"#
     )
     // 22.0 and 2.2e1 are 22, -0.0 is 0: the same answers as the plain integers.
     // (UTC, 22:00–08:00: at 0 and 1 are inside, until 08:00 = 28800.)
@@ -188,15 +188,15 @@ final class EvalNumberTextTests: XCTestCase {
       ),
       (
         #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "startHour": 23, "repeatMode": 2}, "at": 1}"#,
-        #"{"error": {"code": "invalidJSON", "message": "invalid JSON at rule.startHour: the key appears twice in one object"}}"#
+        #"{"error": {"code": "invalidJSON", "message": "invalid document at rule.startHour: the key appears twice in one object"}}"#
       ),
       (
         #"{"rule": {"enabled": true, "startHour": 22, "endHour": 8, "st\u0061rtHour": 22, "repeatMode": 2}, "at": 1}"#,
-        #"{"error": {"code": "invalidJSON", "message": "invalid JSON at rule.startHour: the key appears twice in one object"}}"#
+        #"{"error": {"code": "invalidJSON", "message": "invalid document at rule.startHour: the key appears twice in one object"}}"#
       ),
       (
         #"{"pushRule": {"doNotDisturbRule": {"enabled": true, "enabled": false}}, "kind": "call", "platform": 1, "at": 1}"#,
-        #"{"error": {"code": "invalidJSON", "message": "invalid JSON at pushRule.doNotDisturbRule.enabled: the key appears twice in one object"}}"#
+        #"{"error": {"code": "invalidJSON", "message": "invalid document at pushRule.doNotDisturbRule.enabled: the key appears twice in one object"}}"#
       ),
       (
         #"{"rule": {}, "at": 1, "x": {"k": 1, "k": 2}}"#,
@@ -204,7 +204,7 @@ final class EvalNumberTextTests: XCTestCase {
       ),
       (
         #"{"schedule": {"polarity": "quiet", "windows": [], "windows": []}, "at": 1}"#,
-        #"{"error": {"code": "invalidSchedule", "message": "invalid JSON at schedule.windows: the key appears twice in one object"}}"#
+        #"{"error": {"code": "invalidSchedule", "message": "invalid document at schedule.windows: the key appears twice in one object"}}"#
       ),
     ]
     XCTAssertEqual(try answers(cases.map(\.line)), cases.map(\.answer))

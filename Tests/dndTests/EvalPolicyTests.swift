@@ -44,7 +44,7 @@ final class EvalPolicyTests: XCTestCase {
     let cases: [(String, String, String)] = [
       (
         #""preferences": null"#, "invalidPreferences",
-        "at preferences: expected PushPreferences, found null"
+        "at preferences: expected an object, found null"
       ),
       (#""preferences": {"level": "some"}"#, "invalidPreferences", "preferences.level"),
       (

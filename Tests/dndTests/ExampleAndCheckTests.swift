@@ -222,15 +222,15 @@ final class ExampleAndCheckTests: XCTestCase {
       ),
       (
         #"{"rule": {"startHour": 21.9999999999999999}, "at": 0}"#,
-        "rule in standard input: invalid JSON at rule.startHour: 21.9999999999999999 is not an integer within 64 bits"
+        "rule in standard input: invalid document at rule.startHour: 21.9999999999999999 is not an integer within 64 bits"
       ),
       (
         #"{"rule": null, "at": 0}"#,
-        "rule in standard input: invalid JSON at rule: expected DoNotDisturbRule, found null"
+        "rule in standard input: invalid document at rule: expected an object, found null"
       ),
       (
         #"{"enabled": true, "x": {"k": 1, "k": 2}}"#,
-        "rule in standard input: invalid JSON at x.k: the key appears twice in one object"
+        "rule in standard input: invalid document at x.k: the key appears twice in one object"
       ),
     ]
     for (input, message) in cases {

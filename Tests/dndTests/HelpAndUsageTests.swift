@@ -130,7 +130,7 @@ final class HelpAndUsageTests: XCTestCase {
       (#"{"onlinePlatforms": ["Win"]}"#, ["onlinePlatforms[0]"]),
       (#"{"enabled": true, "repeatMode": 1}"#, ["onceEndTimestamp", "--saved-at"]),
       ("{\"enabled\": tru", ["invalid JSON"]),
-      ("[1, 2]", ["invalid JSON"]),
+      ("[1, 2]", ["invalid document: expected an object, found an array"]),
       (String(repeating: "[", count: 100_000), ["invalid JSON"]),
     ]
     for (rule, fragments) in cases {

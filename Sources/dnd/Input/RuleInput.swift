@@ -63,7 +63,7 @@ struct RuleInput {
     /// Decodes the document, or the value of one of its members, placing errors under the
     /// member's key.
     func decode<Value>(
-      member key: String? = nil, as typeName: String,
+      member key: String? = nil,
       _ read: (ArraySlice<UInt8>) throws(RuleError) -> Value
     ) throws(CLIError) -> Value {
       let located: RuleError
@@ -73,7 +73,7 @@ struct RuleInput {
           throw RuleError(errors: [
             RuleFieldError(
               code: .nullValue, keyPath: "", value: "null",
-              reason: "expected \(typeName), found null")
+              reason: "expected an object, found null")
           ])
         }
         return try read(bytes[range])
@@ -85,7 +85,7 @@ struct RuleInput {
       throw .input("rule in \(source): \(located.description)")
     }
     if probe.keys.contains("schedule") {
-      weeklySchedule = try decode(member: "schedule", as: "WeeklyScheduleRule") {
+      weeklySchedule = try decode(member: "schedule") {
         bytes throws(RuleError) in try WeeklyScheduleRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule()
@@ -94,7 +94,7 @@ struct RuleInput {
       return
     }
     if probe.keys.contains("windows") || probe.keys.contains("polarity") {
-      weeklySchedule = try decode(as: "WeeklyScheduleRule") { bytes throws(RuleError) in
+      weeklySchedule = try decode { bytes throws(RuleError) in
         try WeeklyScheduleRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule()
@@ -105,12 +105,12 @@ struct RuleInput {
     if probe.keys.contains("pushRule") || probe.keys.contains("rule") {
       // An eval query line: its rule (an explicit null is an error, as in the query).
       if probe.keys.contains("pushRule") {
-        pushRule = try decode(member: "pushRule", as: "OfflinePushRule") {
+        pushRule = try decode(member: "pushRule") {
           bytes throws(RuleError) in try OfflinePushRule(jsonBytes: bytes)
         }
         isPushRule = true
       } else {
-        let dnd = try decode(member: "rule", as: "DoNotDisturbRule") {
+        let dnd = try decode(member: "rule") {
           bytes throws(RuleError) in try DoNotDisturbRule(jsonBytes: bytes)
         }
         pushRule = OfflinePushRule(doNotDisturbRule: dnd)
@@ -120,7 +120,7 @@ struct RuleInput {
       return
     }
     if !probe.keys.isDisjoint(with: Self.pushKeys) {
-      pushRule = try decode(as: "OfflinePushRule") { bytes throws(RuleError) in
+      pushRule = try decode { bytes throws(RuleError) in
         try OfflinePushRule(jsonBytes: bytes)
       }
       isPushRule = true
@@ -128,7 +128,7 @@ struct RuleInput {
         probe.keys.subtracting(Self.pushKeys).sorted()
         + probe.nestedDNDKeys.subtracting(Self.dndKeys).sorted().map { "doNotDisturbRule." + $0 }
     } else {
-      let dnd = try decode(as: "DoNotDisturbRule") { bytes throws(RuleError) in
+      let dnd = try decode { bytes throws(RuleError) in
         try DoNotDisturbRule(jsonBytes: bytes)
       }
       pushRule = OfflinePushRule(doNotDisturbRule: dnd)
@@ -224,7 +224,7 @@ private struct KeyProbe {
       }
       try reader.finishDocument()
     } catch {
-      throw RuleError(JSONDocument.documentError(error, bytes))
+      throw RuleError(JSONDocument.documentError(error))
     }
     if let notAnObject { throw RuleError(errors: [RuleFieldError(notAnObject)]) }
   }
