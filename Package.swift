@@ -53,7 +53,7 @@ let package = Package(
       name: "DNDSchedule", dependencies: ["ZoneInfo", "StrictJSON"]),
     // The answer's vocabulary (PushDecision, SuppressionReason, Breakthrough) without the zone
     // engine, for recall; OfflinePush re-exports it.
-    .target(name: "PushDecisions"),
+    .target(name: "PushDecisions", dependencies: ["StrictJSON"]),
     .target(
       name: "OfflinePush",
       dependencies: ["PushDecisions", "DNDSchedule", "ZoneInfo", "StrictJSON"]),
