@@ -326,6 +326,8 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
     let end = thursday2200 + 3_600  // 23:00
     let snoozeEnd = end + 1_800  // 23:30
+    // A fixed case has no seed (0 in the budget's message); the label names the case.
+    let budget = PropertyBudget(seed: 0)
     for polarity in [SchedulePolarity.quiet, .send] {
       // The same quiet hour either way: a quiet window 22:00–23:00, or send windows around it.
       let windows =
@@ -352,7 +354,9 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         try schedule.blockContaining(thursday2200 + 1_800),
         DoNotDisturbPeriod(start: blockStart, end: snoozeEnd), "\(polarity)")
       XCTAssertEqual(
-        try schedule.periods(overlapping: thursday2200 - 86_400..<thursday2200 + 86_400),
+        try budget.check("fixed \(schedule)") {
+          try schedule.periods(overlapping: thursday2200 - 86_400..<thursday2200 + 86_400)
+        },
         [DoNotDisturbPeriod(start: blockStart, end: snoozeEnd)], "\(polarity)")
     }
   }
@@ -367,6 +371,8 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testBlocksReachBackAcrossSnoozesAndGaps() throws {
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
+    // A fixed case has no seed (0 in the budget's message); the label names the case.
+    let budget = PropertyBudget(seed: 0)
     let snooze = WeeklyScheduleRule.Snooze(from: thursday2200 - 1_800, until: thursday2200)
     let late = WeeklyScheduleRule.Window(weekdays: [4], start: "22:00", end: "23:00")
     let early = WeeklyScheduleRule.Window(weekdays: [4], start: "20:00", end: "21:30")
@@ -401,7 +407,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       XCTAssertEqual(try gapped.nextChange(after: asked), block.end, "\(asked)")
     }
     XCTAssertNil(try gapped.blockContaining(block.end))
-    XCTAssertEqual(try gapped.periods(overlapping: sunday..<(sunday + 86_400)), [block])
+    XCTAssertEqual(
+      try budget.check("fixed \(gapped)") {
+        try gapped.periods(overlapping: sunday..<(sunday + 86_400))
+      }, [block])
   }
 
   /// Snoozes that start exactly at a block's end, or a second before or after it, against
