@@ -24,7 +24,7 @@ import XCTest
 /// the failure, writes it to standard error and ends the test process: the run fails at the
 /// budget, not at the CI job's time limit.
 ///
-/// Loops the test drives itself take a ``SearchBudget`` of steps instead.
+/// Loops the test drives itself take a `SearchBudget` (DNDKitTesting) of steps instead.
 public final class PropertyBudget: @unchecked Sendable {
   /// The seed of the test, printed with every failure.
   public let seed: UInt64

@@ -67,6 +67,7 @@ final class DateInteropTests: XCTestCase {
   func testOverloadsAgreeWithUNIXSeconds() throws {
     let seed = SplitMix64.seed(default: 1506)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     for _ in 0..<2_000 {
       let id = generators.zoneID(using: &rng)
       let zone = try zones.zone(id)
@@ -92,19 +93,21 @@ final class DateInteropTests: XCTestCase {
         jsonBytes: Data(dnd.jsonBytes()), at: date, zones: zones)
       XCTAssertEqual(dndDocument.rule, savedDND, context)
       XCTAssertEqual(dndDocument.compiled, schedule, context)
-      XCTAssertEqual(try schedule.contains(date), try schedule.contains(second), context)
-      XCTAssertEqual(
-        try schedule.nextChange(after: date)?.unixSeconds, try schedule.nextChange(after: second),
-        context)
-      XCTAssertEqual(
-        try schedule.blockContaining(date), try schedule.blockContaining(second), context)
-      XCTAssertEqual(
-        try schedule.period(containingOrAfter: date),
-        try schedule.period(containingOrAfter: second), context)
       let later = date.addingTimeInterval(3 * 86_400)
-      XCTAssertEqual(
-        try schedule.periods(overlapping: date..<later),
-        try schedule.periods(overlapping: second..<later.unixSeconds), context)
+      try budget.check("\(context) \(schedule)") {
+        XCTAssertEqual(try schedule.contains(date), try schedule.contains(second), context)
+        XCTAssertEqual(
+          try schedule.nextChange(after: date)?.unixSeconds, try schedule.nextChange(after: second),
+          context)
+        XCTAssertEqual(
+          try schedule.blockContaining(date), try schedule.blockContaining(second), context)
+        XCTAssertEqual(
+          try schedule.period(containingOrAfter: date),
+          try schedule.period(containingOrAfter: second), context)
+        XCTAssertEqual(
+          try schedule.periods(overlapping: date..<later),
+          try schedule.periods(overlapping: second..<later.unixSeconds), context)
+      }
 
       // The same Date forms for a weekly schedule, written once on CompiledSchedule.
       var weeklyRule = generators.weeklyRule(zoneID: id, using: &rng)
@@ -112,17 +115,20 @@ final class DateInteropTests: XCTestCase {
         weeklyRule.snooze = generators.snooze(near: second, using: &rng)
       }
       let weekly: any CompiledSchedule = try WeeklySchedule(rule: weeklyRule, zones: zones)
-      XCTAssertEqual(try weekly.contains(date), try weekly.contains(second), context)
-      XCTAssertEqual(
-        try weekly.nextChange(after: date)?.unixSeconds, try weekly.nextChange(after: second),
-        context)
-      XCTAssertEqual(try weekly.blockContaining(date), try weekly.blockContaining(second), context)
-      XCTAssertEqual(
-        try weekly.period(containingOrAfter: date), try weekly.period(containingOrAfter: second),
-        context)
-      XCTAssertEqual(
-        try weekly.periods(overlapping: date..<later),
-        try weekly.periods(overlapping: second..<later.unixSeconds), context)
+      try budget.check("\(context) \(weekly)") {
+        XCTAssertEqual(try weekly.contains(date), try weekly.contains(second), context)
+        XCTAssertEqual(
+          try weekly.nextChange(after: date)?.unixSeconds, try weekly.nextChange(after: second),
+          context)
+        XCTAssertEqual(
+          try weekly.blockContaining(date), try weekly.blockContaining(second), context)
+        XCTAssertEqual(
+          try weekly.period(containingOrAfter: date), try weekly.period(containingOrAfter: second),
+          context)
+        XCTAssertEqual(
+          try weekly.periods(overlapping: date..<later),
+          try weekly.periods(overlapping: second..<later.unixSeconds), context)
+      }
 
       let push = OfflinePushRule(doNotDisturbRule: dnd)
       let pushStep = try push.savedAndCompiled(at: date, zones: zones)

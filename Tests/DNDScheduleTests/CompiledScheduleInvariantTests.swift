@@ -1,4 +1,5 @@
 import DNDKitTesting
+import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import XCTest
@@ -87,6 +88,7 @@ final class CompiledScheduleInvariantTests: XCTestCase {
   func testDoNotDisturbScheduleAnswersAgree() throws {
     let seed = SplitMix64.seed(default: 0xC0_5C4E_D01E)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for index in 0..<1_500 {
@@ -97,20 +99,21 @@ final class CompiledScheduleInvariantTests: XCTestCase {
       let t = generators.instant(in: zone, using: &rng)
       let saveAt = t + Int64.random(in: -2 * 86_400...86_400, using: &rng)
       let schedule = try rule.savedAndCompiled(at: saveAt, zones: zones).compiled
-      try assertInvariants(schedule, at: t, "\(id) \(schedule) at \(t) [seed \(seed)]")
+      let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+      try budget.check(context) { try assertInvariants(schedule, at: t, context) }
     }
   }
 
   func testWeeklyScheduleAnswersAgree() throws {
     let seed = SplitMix64.seed(default: 0xC0_5C4E_D01F)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for index in 0..<1_500 {
       let drawn = try WeeklyCase(index: index, generators: generators, using: &rng)
-      try assertInvariants(
-        drawn.schedule, at: drawn.instant,
-        "\(drawn.id) \(drawn.schedule) at \(drawn.instant) [seed \(seed)]")
+      let context = "\(drawn.id) \(drawn.schedule) at \(drawn.instant) [seed \(seed)]"
+      try budget.check(context) { try assertInvariants(drawn.schedule, at: drawn.instant, context) }
     }
   }
 }

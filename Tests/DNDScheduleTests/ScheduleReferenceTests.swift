@@ -24,6 +24,7 @@ final class ScheduleReferenceTests: XCTestCase {
   func testRepeatingRulesMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0001)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     var inside = 0
@@ -36,7 +37,7 @@ final class ScheduleReferenceTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: schedule.zone, using: &rng)
         let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
-        try assertAgrees(schedule, reference, at: t, context)
+        try budget.check(context) { try assertAgrees(schedule, reference, at: t, context) }
         if try reference.contains(t) { inside += 1 }
         if let next = try schedule.zone.nextTransition(after: t - 86_400),
           next.instant <= t + 86_400
@@ -88,6 +89,7 @@ final class ScheduleReferenceTests: XCTestCase {
   func testOneOffRulesMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0002)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<1_500 {
@@ -105,7 +107,7 @@ final class ScheduleReferenceTests: XCTestCase {
       ] {
         let t = savedAt + offset
         let context = "\(id) \(schedule) saved \(savedAt) at \(t) [seed \(seed)]"
-        try assertAgrees(schedule, reference, at: t, context)
+        try budget.check(context) { try assertAgrees(schedule, reference, at: t, context) }
       }
     }
   }

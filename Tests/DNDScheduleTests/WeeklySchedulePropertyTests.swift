@@ -23,6 +23,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testSchedulesMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0101)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     var cases = 0
@@ -35,7 +36,8 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         rule.snooze = Bool.random(using: &rng) ? generators.snooze(near: t, using: &rng) : nil
         let schedule = try WeeklySchedule(rule: rule, zones: zones)
         let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
-        try assertAgrees(schedule, reference, at: t, "\(id) \(schedule) at \(t) [seed \(seed)]")
+        let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
+        try budget.check(context) { try assertAgrees(schedule, reference, at: t, context) }
         cases += 1
       }
     }
@@ -48,6 +50,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testBlocksAndPeriodsMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0109)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     var quietCases = 0
@@ -56,19 +59,21 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       let (schedule, t) = (drawn.schedule, drawn.instant)
       let reference = ReferenceWeeklySchedule(rule: drawn.rule, zone: drawn.zone)
       let context = "\(drawn.id) \(schedule) at \(t) [seed \(seed)]"
-      let block = try schedule.blockContaining(t)
-      let period = try schedule.period(containingOrAfter: t)
-      if let start = try reference.blockStart(containing: t) {
-        quietCases += 1
-        let end = try reference.nextChange(after: t) ?? .max
-        XCTAssertEqual(block, DoNotDisturbPeriod(start: start, end: end), context)
-        XCTAssertEqual(period, block, context)
-      } else {
-        XCTAssertNil(block, context)
-        let start = try reference.nextChange(after: t)
-        XCTAssertEqual(period?.start, start, context)
-        if let start {
-          XCTAssertEqual(period?.end, try reference.nextChange(after: start) ?? .max, context)
+      try budget.check(context) {
+        let block = try schedule.blockContaining(t)
+        let period = try schedule.period(containingOrAfter: t)
+        if let start = try reference.blockStart(containing: t) {
+          quietCases += 1
+          let end = try reference.nextChange(after: t) ?? .max
+          XCTAssertEqual(block, DoNotDisturbPeriod(start: start, end: end), context)
+          XCTAssertEqual(period, block, context)
+        } else {
+          XCTAssertNil(block, context)
+          let start = try reference.nextChange(after: t)
+          XCTAssertEqual(period?.start, start, context)
+          if let start {
+            XCTAssertEqual(period?.end, try reference.nextChange(after: start) ?? .max, context)
+          }
         }
       }
     }
@@ -81,6 +86,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testPeriodsOverlappingMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0108)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<200 {
@@ -92,28 +98,30 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       let schedule = try WeeklySchedule(rule: rule, zones: zones)
       let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
       let range = from..<(from + Int64.random(in: 1...4 * 86_400, using: &rng))
-      let periods = try schedule.periods(overlapping: range)
       let context = "\(id) \(schedule) in \(range) [seed \(seed)]"
-      // The first quiet instant of the range and after each period, by the reference.
-      var quietFrom: Int64? =
-        try reference.contains(range.lowerBound)
-        ? range.lowerBound : try reference.nextChange(after: range.lowerBound)
-      for period in periods {
-        guard let first = quietFrom else {
-          XCTFail("a period where the reference has none: \(period) \(context)")
-          break
+      try budget.check(context) {
+        let periods = try schedule.periods(overlapping: range)
+        // The first quiet instant of the range and after each period, by the reference.
+        var quietFrom: Int64? =
+          try reference.contains(range.lowerBound)
+          ? range.lowerBound : try reference.nextChange(after: range.lowerBound)
+        for period in periods {
+          guard let first = quietFrom else {
+            XCTFail("a period where the reference has none: \(period) \(context)")
+            break
+          }
+          XCTAssertEqual(max(period.start, range.lowerBound), first, context)
+          XCTAssertEqual(period.start, try reference.blockStart(containing: first), context)
+          XCTAssertEqual(period.end, try reference.nextChange(after: first) ?? .max, context)
+          guard period.end < range.upperBound else {
+            quietFrom = nil
+            break
+          }
+          quietFrom = try reference.nextChange(after: period.end)
         }
-        XCTAssertEqual(max(period.start, range.lowerBound), first, context)
-        XCTAssertEqual(period.start, try reference.blockStart(containing: first), context)
-        XCTAssertEqual(period.end, try reference.nextChange(after: first) ?? .max, context)
-        guard period.end < range.upperBound else {
-          quietFrom = nil
-          break
-        }
-        quietFrom = try reference.nextChange(after: period.end)
+        // No quiet instant of the range after the last period.
+        XCTAssertTrue(quietFrom.map { $0 >= range.upperBound } ?? true, context)
       }
-      // No quiet instant of the range after the last period.
-      XCTAssertTrue(quietFrom.map { $0 >= range.upperBound } ?? true, context)
     }
   }
 
@@ -121,6 +129,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testFastNextChangeMatchesTheGeneralWalk() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0107)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<1_000 {
@@ -129,9 +138,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         rule: generators.weeklyRule(zoneID: id, using: &rng), zones: zones)
       for _ in 0..<4 {
         let t = generators.instant(in: schedule.zone, using: &rng)
-        if let violation = schedule.scheduleChangeViolation(after: t) {
-          XCTFail("\(violation) [seed \(seed)]")
+        let violation = budget.check("\(schedule) at \(t)") {
+          schedule.scheduleChangeViolation(after: t)
         }
+        if let violation { XCTFail("\(violation) [seed \(seed)]") }
       }
     }
   }
@@ -156,6 +166,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testZIMDailyAndCustomRulesAreOneShape() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0102)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<1_500 {
@@ -166,8 +177,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: zim.zone, using: &rng)
         let context = "\(id) \(zim) vs \(schedule) at \(t) [seed \(seed)]"
-        XCTAssertEqual(try schedule.contains(t), try zim.contains(t), context)
-        XCTAssertEqual(try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
+        try budget.check(context) {
+          XCTAssertEqual(try schedule.contains(t), try zim.contains(t), context)
+          XCTAssertEqual(try schedule.nextChange(after: t), try zim.nextChange(after: t), context)
+        }
       }
     }
   }
@@ -208,6 +221,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testComplementFlipsAtTheSameInstants() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0103)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<1_000 {
@@ -220,8 +234,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       for _ in 0..<4 {
         let t = generators.instant(in: quiet.zone, using: &rng)
         let context = "\(id) \(quiet) at \(t) [seed \(seed)]"
-        XCTAssertNotEqual(try quiet.contains(t), try send.contains(t), context)
-        XCTAssertEqual(try quiet.nextChange(after: t), try send.nextChange(after: t), context)
+        try budget.check(context) {
+          XCTAssertNotEqual(try quiet.contains(t), try send.contains(t), context)
+          XCTAssertEqual(try quiet.nextChange(after: t), try send.nextChange(after: t), context)
+        }
       }
     }
   }
@@ -229,6 +245,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testMergingIsIdempotent() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0104)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<500 {
@@ -248,9 +265,11 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       XCTAssertEqual(once.hashValue, twice.hashValue, context)
       for _ in 0..<4 {
         let t = generators.instant(in: once.zone, using: &rng)
-        XCTAssertEqual(try once.contains(t), try twice.contains(t), "\(context) at \(t)")
-        XCTAssertEqual(
-          try once.nextChange(after: t), try twice.nextChange(after: t), "\(context) at \(t)")
+        try budget.check("\(context) at \(t)") {
+          XCTAssertEqual(try once.contains(t), try twice.contains(t), "\(context) at \(t)")
+          XCTAssertEqual(
+            try once.nextChange(after: t), try twice.nextChange(after: t), "\(context) at \(t)")
+        }
       }
     }
   }
@@ -258,6 +277,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testSnoozeCombinesWithTheWindows() throws {
     let seed = SplitMix64.seed(default: 0x5EED_0105)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     for _ in 0..<1_000 {
@@ -269,29 +289,31 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       rule.snooze = snooze
       let snoozed = try WeeklySchedule(rule: rule, zones: zones)
       let context = "\(id) \(snoozed) at \(t) [seed \(seed)]"
-      for probe in [t, snooze.from - 1, snooze.from, snooze.until - 1, snooze.until] {
-        let inSnooze = snooze.from <= probe && probe < snooze.until
-        XCTAssertEqual(
-          try snoozed.contains(probe), try plain.contains(probe) || inSnooze, context)
+      try budget.check(context) {
+        for probe in [t, snooze.from - 1, snooze.from, snooze.until - 1, snooze.until] {
+          let inSnooze = snooze.from <= probe && probe < snooze.until
+          XCTAssertEqual(
+            try snoozed.contains(probe), try plain.contains(probe) || inSnooze, context)
+        }
+        // The next change is an instant at which the combined answer flips, and nothing flips
+        // before it: checked at the plain schedule's and the snooze's boundaries.
+        let next = try snoozed.nextChange(after: t)
+        let now = try snoozed.contains(t)
+        var boundaries = [snooze.from, snooze.until]
+        var cursor = t
+        for _ in 0..<6 {
+          guard let change = try plain.nextChange(after: cursor) else { break }
+          boundaries.append(change)
+          cursor = change
+        }
+        let firstFlip = try boundaries.filter { $0 > t }.sorted().first {
+          try snoozed.contains($0) != now
+        }
+        if let firstFlip, firstFlip <= cursor || cursor == t {
+          XCTAssertEqual(next, firstFlip, context)
+        }
+        if let next { XCTAssertNotEqual(try snoozed.contains(next), now, context) }
       }
-      // The next change is an instant at which the combined answer flips, and nothing flips
-      // before it: checked at the plain schedule's and the snooze's boundaries.
-      let next = try snoozed.nextChange(after: t)
-      let now = try snoozed.contains(t)
-      var boundaries = [snooze.from, snooze.until]
-      var cursor = t
-      for _ in 0..<6 {
-        guard let change = try plain.nextChange(after: cursor) else { break }
-        boundaries.append(change)
-        cursor = change
-      }
-      let firstFlip = try boundaries.filter { $0 > t }.sorted().first {
-        try snoozed.contains($0) != now
-      }
-      if let firstFlip, firstFlip <= cursor || cursor == t {
-        XCTAssertEqual(next, firstFlip, context)
-      }
-      if let next { XCTAssertNotEqual(try snoozed.contains(next), now, context) }
     }
   }
 
@@ -304,6 +326,8 @@ final class WeeklySchedulePropertyTests: XCTestCase {
     let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
     let end = thursday2200 + 3_600  // 23:00
     let snoozeEnd = end + 1_800  // 23:30
+    // A fixed case has no seed (0 in the budget's message); the label names the case.
+    let budget = PropertyBudget(seed: 0)
     for polarity in [SchedulePolarity.quiet, .send] {
       // The same quiet hour either way: a quiet window 22:00–23:00, or send windows around it.
       let windows =
@@ -330,7 +354,9 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         try schedule.blockContaining(thursday2200 + 1_800),
         DoNotDisturbPeriod(start: blockStart, end: snoozeEnd), "\(polarity)")
       XCTAssertEqual(
-        try schedule.periods(overlapping: thursday2200 - 86_400..<thursday2200 + 86_400),
+        try budget.check("fixed \(schedule)") {
+          try schedule.periods(overlapping: thursday2200 - 86_400..<thursday2200 + 86_400)
+        },
         [DoNotDisturbPeriod(start: blockStart, end: snoozeEnd)], "\(polarity)")
     }
   }
@@ -345,6 +371,8 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testBlocksReachBackAcrossSnoozesAndGaps() throws {
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let thursday2200: Int64 = 1_767_304_800  // 2026-01-01T22:00:00Z, a Thursday
+    // A fixed case has no seed (0 in the budget's message); the label names the case.
+    let budget = PropertyBudget(seed: 0)
     let snooze = WeeklyScheduleRule.Snooze(from: thursday2200 - 1_800, until: thursday2200)
     let late = WeeklyScheduleRule.Window(weekdays: [4], start: "22:00", end: "23:00")
     let early = WeeklyScheduleRule.Window(weekdays: [4], start: "20:00", end: "21:30")
@@ -379,7 +407,10 @@ final class WeeklySchedulePropertyTests: XCTestCase {
       XCTAssertEqual(try gapped.nextChange(after: asked), block.end, "\(asked)")
     }
     XCTAssertNil(try gapped.blockContaining(block.end))
-    XCTAssertEqual(try gapped.periods(overlapping: sunday..<(sunday + 86_400)), [block])
+    XCTAssertEqual(
+      try budget.check("fixed \(gapped)") {
+        try gapped.periods(overlapping: sunday..<(sunday + 86_400))
+      }, [block])
   }
 
   /// Snoozes that start exactly at a block's end, or a second before or after it, against
@@ -387,6 +418,7 @@ final class WeeklySchedulePropertyTests: XCTestCase {
   func testSnoozesAtBlockEndsMatchReference() throws {
     let seed = SplitMix64.seed(default: 0x5EED_010F)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let zones = try ZoneDatabase(root: TestPaths.zoneinfo)
     let generators = Generators(zones: zones)
     var checked = 0
@@ -407,7 +439,9 @@ final class WeeklySchedulePropertyTests: XCTestCase {
         let reference = ReferenceWeeklySchedule(rule: rule, zone: zone)
         let context = "\(id) \(schedule) at \(t) [seed \(seed)]"
         for asked in [t, blockEnd - 1] where asked < blockEnd + shift {
-          try assertAgrees(schedule, reference, at: asked, context)
+          try budget.check("\(context) asked at \(asked)") {
+            try assertAgrees(schedule, reference, at: asked, context)
+          }
           checked += 1
         }
       }

@@ -1,3 +1,4 @@
+import DNDKitTestingXCTest
 import DNDSchedule
 import DNDTestSupport
 import XCTest
@@ -23,19 +24,23 @@ final class WeeklyScheduleValidationTests: XCTestCase {
     XCTAssertEqual(errors(WeeklyScheduleRule()), [])
     XCTAssertEqual(WeeklyScheduleRule().validate(zones: zones).zone, .utc)
     // No windows: never quiet, or always for send windows.
+    // A fixed case has no seed (0 in the budget's message); the label names the case.
+    let budget = PropertyBudget(seed: 0)
     let quiet = try WeeklySchedule(rule: WeeklyScheduleRule(), zones: zones)
     XCTAssertFalse(try quiet.contains(0))
     XCTAssertNil(try quiet.nextChange(after: 0))
     XCTAssertNil(try quiet.blockContaining(0))
     XCTAssertNil(try quiet.period(containingOrAfter: 0))
-    XCTAssertEqual(try quiet.periods(overlapping: 0..<604_800), [])
+    XCTAssertEqual(
+      try budget.check("fixed \(quiet)") { try quiet.periods(overlapping: 0..<604_800) }, [])
     let send = try WeeklySchedule(rule: WeeklyScheduleRule(polarity: .send), zones: zones)
     XCTAssertTrue(try send.contains(0))
     XCTAssertNil(try send.nextChange(after: 0))
     let always = DoNotDisturbPeriod(start: .min, end: .max)
     XCTAssertEqual(try send.blockContaining(0), always)
     XCTAssertEqual(try send.period(containingOrAfter: 0), always)
-    XCTAssertEqual(try send.periods(overlapping: 0..<604_800), [always])
+    XCTAssertEqual(
+      try budget.check("fixed \(send)") { try send.periods(overlapping: 0..<604_800) }, [always])
   }
 
   func testTimes() {

@@ -125,6 +125,7 @@ final class PushDecisionTests: XCTestCase {
   func testDecisionProperties() throws {
     let seed = SplitMix64.seed(default: 0xFACADE)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     let generators = Generators(zones: zones)
     let platforms: [Platform] = [
       .win, .iPhoneOS, .android, .macOS, .web, .ohos, Platform(rawValue: 60),
@@ -138,15 +139,19 @@ final class PushDecisionTests: XCTestCase {
       let kind: PushKind = Bool.random(using: &rng) ? .message : .call
       let target = platforms.randomElement(using: &rng) ?? .web
       let online = PlatformSet(platforms.filter { _ in Bool.random(using: &rng) })
-      let decision = try compiled.decide(kind: kind, target: target, online: online, at: t)
       let context = "\(id) \(compiled.schedule) at \(t) [seed \(seed)]"
-      if try compiled.schedule.contains(t) {
-        XCTAssertEqual(decision.reason, .doNotDisturb, context)
-        let end = try compiled.schedule.blockContaining(t)?.end
-        XCTAssertEqual(decision.until, end == .max ? nil : end, context)
-        XCTAssertEqual(decision.until, try compiled.schedule.nextChange(after: t), context)
-      } else {
-        XCTAssertEqual(decision, .deliver, context)
+      let decision = try budget.check(context) {
+        try compiled.decide(kind: kind, target: target, online: online, at: t)
+      }
+      try budget.check(context) {
+        if try compiled.schedule.contains(t) {
+          XCTAssertEqual(decision.reason, .doNotDisturb, context)
+          let end = try compiled.schedule.blockContaining(t)?.end
+          XCTAssertEqual(decision.until, end == .max ? nil : end, context)
+          XCTAssertEqual(decision.until, try compiled.schedule.nextChange(after: t), context)
+        } else {
+          XCTAssertEqual(decision, .deliver, context)
+        }
       }
       // Random switches and platform rules: never more deliveries than with everything on.
       rule.offlinePushEnabled = Bool.random(using: &rng)

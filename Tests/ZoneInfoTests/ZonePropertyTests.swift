@@ -93,17 +93,22 @@ final class ZonePropertyTests: XCTestCase {
   func testNextAndPreviousTransition() throws {
     let seed = SplitMix64.seed(default: 7)
     var rng = SplitMix64(seed: seed)
+    let budget = PropertyBudget(seed: seed)
     for _ in 0..<2_000 {
-      let zone = try zones.zone(generators.zoneID(using: &rng))
+      let id = generators.zoneID(using: &rng)
+      let zone = try zones.zone(id)
       let t = generators.instant(in: zone, using: &rng)
-      guard let next = try zone.nextTransition(after: t) else { continue }
-      XCTAssertGreaterThan(next.instant, t)
-      XCTAssertEqual(try zone.previousTransition(atOrBefore: next.instant), next, "[seed \(seed)]")
-      if let previous = try zone.previousTransition(atOrBefore: t) {
-        XCTAssertLessThanOrEqual(previous.instant, t)
-        XCTAssertEqual(try zone.nextTransition(after: previous.instant - 1), previous)
-        // No transition strictly between previous and next.
-        XCTAssertEqual(try zone.nextTransition(after: previous.instant), next, "[seed \(seed)]")
+      try budget.check("\(id) at \(t)") {
+        guard let next = try zone.nextTransition(after: t) else { return }
+        XCTAssertGreaterThan(next.instant, t)
+        XCTAssertEqual(
+          try zone.previousTransition(atOrBefore: next.instant), next, "[seed \(seed)]")
+        if let previous = try zone.previousTransition(atOrBefore: t) {
+          XCTAssertLessThanOrEqual(previous.instant, t)
+          XCTAssertEqual(try zone.nextTransition(after: previous.instant - 1), previous)
+          // No transition strictly between previous and next.
+          XCTAssertEqual(try zone.nextTransition(after: previous.instant), next, "[seed \(seed)]")
+        }
       }
     }
   }
