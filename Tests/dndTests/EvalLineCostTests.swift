@@ -208,6 +208,40 @@ final class EvalLineCostTests: XCTestCase {
     }
   }
 
+  /// An error line names at most `RuleError.maximumReportedErrors` fields and says how many
+  /// more there were, in both evaluation paths: 100 bad windows (N + 68), exactly 32 (no
+  /// count), 33 (one more), and a push rule's 2,048 bad platforms beside bad preferences,
+  /// counted across the query's parts.
+  func testAnErrorLineCountsTheErrorsItLeavesOut() throws {
+    func schedule(_ windows: Int) -> String {
+      "{\"schedule\": {\"polarity\": \"quiet\", \"windows\": ["
+        + Self.list(#"{"weekdays": [1], "start": "25:00", "end": "09:00"}"#, windows)
+        + "]}, \"at\": 0}"
+    }
+    let push =
+      "{\"pushRule\": {\"onlinePlatforms\": [\(Self.list("99", 1_024))], "
+      + "\"notToReceiveOfflinePushPlatforms\": [\(Self.list("-1", 1_024))]}, \(Self.push), "
+      + "\"preferences\": {\"breakthrough\": {\"repeatCallSeconds\": -1}}, \"message\": {\"sender\": \"\"}}"
+    let cases: [(line: String, shown: Int, more: Int)] = [
+      (schedule(100), 32, 68), (schedule(32), 32, 0), (schedule(33), 32, 1),
+      (push, 32, 2_048 + 2 - 32),
+    ]
+    for arguments in [["eval"], ["eval", "--no-cache"]] {
+      let result = try DNDProcess.run(arguments, input: cases.map(\.line).joined(separator: "\n"))
+      XCTAssertEqual(result.lines.count, cases.count, "\(arguments)")
+      for (answer, expected) in zip(result.lines, cases) {
+        let label = "\(arguments) \(expected.shown) + \(expected.more)"
+        let more = "; and \(expected.more) more\"}}"
+        XCTAssertEqual(answer.hasSuffix(more), expected.more > 0, "\(label): \(answer.suffix(80))")
+        XCTAssertFalse(answer.contains("more; "), label)
+        // The fields shown: one "KEYPATH = VALUE: REASON" each, separated by "; ".
+        XCTAssertEqual(
+          answer.components(separatedBy: " = ").count - 1, expected.shown, label)
+        XCTAssertLessThanOrEqual(answer.utf8.count, Self.answerLimit, label)
+      }
+    }
+  }
+
   /// Each worst line is an error line within the limit in both evaluation paths, cached and
   /// `--no-cache`.
   func testEveryWireTypesWorstLineAnswersWithinTheLimit() throws {
