@@ -72,11 +72,20 @@ public struct EvalError: Error, Sendable, Hashable {
   /// What was wrong.
   public var message: String
 
-  /// The error for rule fields that failed validation: the first one's code, all of them in
-  /// the message.
-  init(fields: [RuleFieldError]) {
+  /// The error for rule fields that failed validation: the first one's code, the first
+  /// `RuleError.maximumReportedErrors` of them in the message, then how many more there were
+  /// (`; and 68 more`), as `RuleError`'s description says it, so that a line's answer stays
+  /// small whatever it holds.
+  ///
+  /// - Parameters:
+  ///   - fields: The bad fields, of every part of the query.
+  ///   - omitted: How many more the parts' errors had already left out.
+  init(fields: [RuleFieldError], omitted: Int = 0) {
     code = fields.first?.code ?? .invalidQuery
-    message = fields.map(\.description).joined(separator: "; ")
+    let shown = fields.prefix(RuleError.maximumReportedErrors)
+    let more = fields.count - shown.count + omitted
+    message =
+      shown.map(\.description).joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "")
   }
 
   init(code: RuleFieldError.Code, message: String) {

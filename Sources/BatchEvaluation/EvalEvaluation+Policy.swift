@@ -43,10 +43,11 @@ extension EvalEvaluation {
     savedAt: Int64?, policy: EvalPolicyInputs
   ) -> EvalAnswer {
     var errors: [RuleFieldError] = []
+    var omitted = 0
     var ready: CompiledOfflinePushRule?
     switch prepared(rule, under: "pushRule", compiled: nil, savedAt: savedAt) {
     case .success(let compiled): ready = compiled
-    case .failure(let error): errors = error.errors
+    case .failure(let error): (errors, omitted) = (error.errors, error.omittedErrorCount)
     }
     var preferences: CompiledPushPreferences?
     if let stated = policy.preferences {
@@ -54,6 +55,7 @@ extension EvalEvaluation {
         preferences = try CompiledPushPreferences(stated)
       } catch {
         errors += error.errors.map { $0.nested(under: "preferences") }
+        omitted += error.omittedErrorCount
       }
     }
     errors += (policy.conversation?.validate() ?? []).map { $0.nested(under: "conversation") }
@@ -61,7 +63,9 @@ extension EvalEvaluation {
     if !Zone.supportedInstants.contains(at) {
       errors.append(.outsideSupportedYears(keyPath: "at", at))
     }
-    guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
+    guard errors.isEmpty, let ready else {
+      return .error(EvalError(fields: errors, omitted: omitted))
+    }
     do {
       return .policyPush(
         try ready.decide(

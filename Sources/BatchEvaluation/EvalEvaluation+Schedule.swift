@@ -10,7 +10,7 @@ extension EvalEvaluation {
   func answerSchedule(rule: WeeklyScheduleRule, at: Int64) -> EvalAnswer {
     let compiled = Result { () throws(RuleError) in
       try WeeklySchedule(rule: rule, zones: zones)
-    }.mapError { RuleError(errors: $0.errors.map { $0.nested(under: "schedule") }) }
+    }.mapError { $0.moved { $0.nested(under: "schedule") } }
     return answer(compiled, at: at) {
       (schedule) throws(ZoneError) in
       .schedule(

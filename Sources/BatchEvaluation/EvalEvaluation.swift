@@ -70,8 +70,7 @@ struct EvalEvaluation {
     }
     return result.mapError { error in
       // The save instant is a key of the query line itself, not of the rule.
-      RuleError(
-        errors: error.errors.map { $0.keyPath == "savedAt" ? $0 : $0.nested(under: root) })
+      error.moved { $0.keyPath == "savedAt" ? $0 : $0.nested(under: root) }
     }
   }
 
@@ -81,19 +80,32 @@ struct EvalEvaluation {
     ask: (Compiled) throws(ZoneError) -> EvalAnswer
   ) -> EvalAnswer {
     var errors: [RuleFieldError] = []
+    var omitted = 0
     var ready: Compiled?
     switch prepared {
     case .success(let compiledRule): ready = compiledRule
-    case .failure(let error): errors = error.errors
+    case .failure(let error): (errors, omitted) = (error.errors, error.omittedErrorCount)
     }
     if !Zone.supportedInstants.contains(at) {
       errors.append(.outsideSupportedYears(keyPath: "at", at))
     }
-    guard errors.isEmpty, let ready else { return .error(EvalError(fields: errors)) }
+    guard errors.isEmpty, let ready else {
+      return .error(EvalError(fields: errors, omitted: omitted))
+    }
     do {
       return try ask(ready)
     } catch {
       return .error(EvalError(fields: [.outsideSupportedYears(keyPath: "at", at)]))
     }
+  }
+}
+
+extension RuleError {
+  /// The same error with each field moved (under a key of the query line), keeping the count
+  /// of the fields it left out.
+  func moved(_ field: (RuleFieldError) -> RuleFieldError) -> RuleError {
+    var moved = RuleError(errors: errors.map(field))
+    moved.omittedErrorCount = omittedErrorCount
+    return moved
   }
 }

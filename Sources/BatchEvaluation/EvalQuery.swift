@@ -91,7 +91,7 @@ struct EvalQuery {
         case 6: platform = try integer().map { Platform(rawValue: Int($0)) }
         case 7:
           onlinePlatforms = found.take(
-            try reader.readIntegerList(depth: 1) {
+            try reader.readIntegerList(depth: 1, limit: EvalQuery.onlinePlatformLimit) {
               Platform(rawValue: Int($0))
             }, field: field, names: names)
         case 8:
@@ -191,11 +191,6 @@ struct EvalQuery {
         throw problem("platform: required key is missing in a push query (a platform number)")
       }
       let online = document.onlinePlatforms ?? []
-      guard online.count <= OfflinePushRule.maximumPlatformCount else {
-        throw problem(
-          "onlinePlatforms = \(online.count) entries: a platform list holds at most "
-            + "\(OfflinePushRule.maximumPlatformCount) entries")
-      }
       question = .push(pushRule, kind: kind, platform: platform, online: online)
       self.policy = policy
     case (.some, .some):
@@ -204,6 +199,11 @@ struct EvalQuery {
       throw problem(Self.shapeHint)
     }
   }
+
+  /// The query's own `onlinePlatforms`: a platform list's maximum, `invalidQuery` past it.
+  static let onlinePlatformLimit = JSONListLimit(
+    maximum: OfflinePushRule.maximumPlatformCount, code: RuleFieldError.Code.invalidQuery.rawValue,
+    reason: OfflinePushRule.platformLimit.reason)
 
   static let shapeHint =
     "expected " + EvalQueryShape.all.compactMap(\.brief).joined(separator: " or ")
@@ -216,6 +216,14 @@ struct EvalQuery {
     // The decoders' own words: `invalid JSON at KEYPATH: REASON`.
     let decoding = RuleError(errors: [RuleFieldError(error)]).description
     if path.isEmpty { return EvalError(code: .invalidJSON, message: decoding) }
+    // A list past its maximum has its module's code (`tooManyPlatforms`) wherever it is.
+    if let code = error.code {
+      // A list past its maximum: its module's code (`tooManyPlatforms`), or the query's own.
+      let field = RuleFieldError(error)
+      return code == RuleFieldError.Code.invalidQuery.rawValue
+        ? EvalError(code: .invalidQuery, message: "invalid query: \(field)")
+        : EvalError(fields: [field])
+    }
     if path == "schedule" || path.hasPrefix("schedule.") || path.hasPrefix("schedule[") {
       return EvalError(code: .invalidSchedule, message: decoding)
     }

@@ -101,7 +101,8 @@ public struct RuleFieldError: Error, Sendable, Hashable, Codable, CustomStringCo
   @usableFromInline
   package init(_ error: JSONFieldError) {
     self.init(
-      code: Code(error.kind), keyPath: error.keyPath, value: error.value, reason: error.reason)
+      code: error.code.map(Code.init(rawValue:)) ?? Code(error.kind), keyPath: error.keyPath,
+      value: error.value, reason: error.reason)
   }
 }
 

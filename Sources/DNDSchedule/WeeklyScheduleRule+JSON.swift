@@ -1,6 +1,11 @@
 import StrictJSON
 
 extension WeeklyScheduleRule {
+  /// The windows list's limit: ``maximumWindowCount``, an `invalidSchedule` error past it.
+  package static let windowLimit = JSONListLimit(
+    maximum: maximumWindowCount, code: RuleFieldError.Code.invalidSchedule.rawValue,
+    reason: "a schedule holds at most \(maximumWindowCount) windows")
+
   /// The wire keys, in the order the fields are read (that of `init(from:)`).
   static let wireKeys = JSONKeyNames(["timeZoneID", "polarity", "windows", "snooze"])
 
@@ -53,7 +58,7 @@ extension WeeklyScheduleRule {
         ).map(SchedulePolarity.init(rawValue:))
       case 2:
         windows = errors.take(
-          try reader.readObjectList(depth: inner, ) {
+          try reader.readObjectList(depth: inner, limit: Self.windowLimit) {
             reader, depth throws(JSONReadStop) in try Window.read(from: &reader, depth: depth)
           }, field: field, names: names)
       case 3:
@@ -73,6 +78,11 @@ extension WeeklyScheduleRule {
 }
 
 extension WeeklyScheduleRule.Window {
+  /// The weekdays list's limit: ``maximumWeekdayCount``, an `invalidWeekday` error past it.
+  package static let weekdayLimit = JSONListLimit(
+    maximum: maximumWeekdayCount, code: RuleFieldError.Code.invalidWeekday.rawValue,
+    reason: "a window holds at most \(maximumWeekdayCount) weekdays")
+
   /// The wire keys, in the order the fields are read.
   static let wireKeys = JSONKeyNames(["weekdays", "start", "end"])
 
@@ -92,7 +102,7 @@ extension WeeklyScheduleRule.Window {
       switch field {
       case 0:
         weekdays = errors.take(
-          try reader.readIntegerList(depth: inner, ) { Int($0) },
+          try reader.readIntegerList(depth: inner, limit: Self.weekdayLimit) { Int($0) },
           field: field, names: names)
       case 1:
         start = errors.take(

@@ -43,7 +43,7 @@ extension WeeklyScheduleRule {
       errors.append(
         RuleFieldError(
           code: .invalidSchedule, keyPath: "windows", value: "\(windows.count) entries",
-          reason: "a schedule holds at most \(Self.maximumWindowCount) windows"))
+          reason: Self.windowLimit.reason))
       return errors + snoozeErrors()
     }
     for (index, window) in windows.enumerated() {
@@ -59,7 +59,7 @@ extension WeeklyScheduleRule {
           RuleFieldError(
             code: .invalidWeekday, keyPath: path + ".weekdays",
             value: "\(window.weekdays.count) entries",
-            reason: "a window holds at most \(Window.maximumWeekdayCount) weekdays"))
+            reason: Window.weekdayLimit.reason))
       }
       for (position, weekday) in window.weekdays.enumerated()
       where window.weekdays.count <= Window.maximumWeekdayCount && !(1...7).contains(weekday) {

@@ -5,6 +5,11 @@ import StrictJSON
 // every bad field at its key path.
 
 extension OfflinePushRule: JSONMemberReading {
+  /// A platform list's limit: ``maximumPlatformCount``, a `tooManyPlatforms` error past it.
+  package static let platformLimit = JSONListLimit(
+    maximum: maximumPlatformCount, code: RuleFieldError.Code.tooManyPlatforms.rawValue,
+    reason: "a platform list holds at most \(maximumPlatformCount) entries")
+
   /// The rule with the wire defaults (absent keys take them).
   @usableFromInline
   package static var wireDefaults: Self { Self() }
@@ -128,7 +133,7 @@ extension OfflinePushRule: JSONMemberReading {
     while let field = try reader.nextMember(of: &object, names: names) {
       func platforms() throws(JSONReadStop) -> [Platform] {
         errors.take(
-          try reader.readIntegerList(depth: inner, ) {
+          try reader.readIntegerList(depth: inner, limit: Self.platformLimit) {
             Platform(rawValue: Int($0))
           }, field: field, names: names) ?? []
       }

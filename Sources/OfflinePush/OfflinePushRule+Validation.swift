@@ -47,7 +47,7 @@ extension OfflinePushRule {
       return [
         RuleFieldError(
           code: .tooManyPlatforms, keyPath: field, value: "\(list.count) entries",
-          reason: "a platform list holds at most \(maximumPlatformCount) entries")
+          reason: platformLimit.reason)
       ]
     }
     return list.enumerated().compactMap { index, platform in

@@ -2,6 +2,12 @@ import DNDSchedule
 import StrictJSON
 
 extension PushPreferences {
+  /// The priority-sender list's limit: ``maximumSenderCount``, a `tooManySenders` error past
+  /// it.
+  package static let senderLimit = JSONListLimit(
+    maximum: maximumSenderCount, code: RuleFieldError.Code.tooManySenders.rawValue,
+    reason: "a priority-sender list holds at most \(maximumSenderCount) entries")
+
   /// Decodes a user's push preferences (`{"level": "mentions", "breakthrough": {"senders": ["bob"]}}`) from a
   /// client's JSON document, with the rules of `OfflinePushRule.init(jsonBytes:)`: absent keys
   /// take their defaults, `null` is an error, unknown keys are ignored, a duplicate key is
@@ -87,7 +93,9 @@ extension PushPreferences.BreakthroughPolicy {
       switch field {
       case 0:
         policy.senders =
-          errors.take(try reader.readStringList(depth: inner), field: field, names: names) ?? []
+          errors.take(
+            try reader.readStringList(depth: inner, limit: PushPreferences.senderLimit),
+            field: field, names: names) ?? []
       case 1: policy.mentions = try boolean()
       case 2: policy.urgent = try boolean()
       case 3:
@@ -125,22 +133,31 @@ extension JSONReader {
   }
 
   /// Reads a list of strings, stopping at the first element that is not one, as the wire
-  /// decoders' lists do.
-  mutating func readStringList(depth: Int) throws(JSONReadStop)
-    -> Result<[String], JSONFieldError>
+  /// decoders' lists do; a list longer than its limit is that one error, and keeps no
+  /// element past the maximum.
+  mutating func readStringList(depth: Int, limit: JSONListLimit) throws(JSONReadStop)
+    -> JSONDecoded<[String]>
   {
-    if let error = try notAnArray(depth: depth, of: "strings") { return .failure(error) }
+    if let error = try notAnArray(depth: depth, of: "strings") { return JSONDecoded(stop: error) }
     var array = try enterArray(depth: depth)
     var elements: [String] = []
+    var error: JSONFieldError?
+    var count = 0
     while try nextElement(of: &array) {
+      count += 1
+      guard count <= limit.maximum, error == nil else {
+        // Past the maximum or a bad element: only its syntax is checked, and it is counted.
+        try skipValue(depth: depth + 1)
+        continue
+      }
       switch try readString(depth: depth + 1) {
       case .success(let value): elements.append(value)
       case .failure(let failure):
-        let error = JSONFieldError(failure, expected: "a string").under(index: array.count)
-        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
-        return .failure(error)
+        error = JSONFieldError(failure, expected: "a string").under(index: array.count)
       }
     }
-    return .success(elements)
+    if count > limit.maximum { return limit.decoded(count: count) }
+    if let error { return JSONDecoded(stop: error) }
+    return JSONDecoded(value: elements)
   }
 }

@@ -24,7 +24,7 @@ extension PushPreferences {
       errors.append(
         RuleFieldError(
           code: .tooManySenders, keyPath: "breakthrough.senders", value: "\(senders.count) entries",
-          reason: "a priority-sender list holds at most \(Self.maximumSenderCount) entries"))
+          reason: Self.senderLimit.reason))
     } else {
       for (index, sender) in senders.enumerated() {
         if let error = Self.userIDError(

@@ -39,6 +39,10 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// What was wrong there.
   @usableFromInline
   package var reason: String
+  /// The code a module above gave the problem when it is its own rather than a ``Kind``'s:
+  /// a list longer than its ``JSONListLimit`` (`tooManyPlatforms`); nil for the others.
+  @usableFromInline
+  package var code: String?
 
   /// Creates the error.
   ///
@@ -47,12 +51,16 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   ///   - keyPath: The key path.
   ///   - value: The value's text, or empty.
   ///   - reason: What was wrong.
+  ///   - code: The module's own code, or nil for the kind's.
   @usableFromInline
-  package init(_ kind: Kind, keyPath: String = "", value: String = "", reason: String) {
+  package init(
+    _ kind: Kind, keyPath: String = "", value: String = "", reason: String, code: String? = nil
+  ) {
     self.kind = kind
     self.keyPath = keyPath
     self.value = Self.cut(value)
     self.reason = reason
+    self.code = code
   }
 
   /// The most characters (Unicode scalars) of a value an error shows: 64, then `…`. Every
@@ -80,7 +88,8 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   /// - Returns: The error with `key` in front of its key path.
   @usableFromInline
   package func under(key: String) -> JSONFieldError {
-    JSONFieldError(kind, keyPath: key + Self.joining(keyPath), value: value, reason: reason)
+    JSONFieldError(
+      kind, keyPath: key + Self.joining(keyPath), value: value, reason: reason, code: code)
   }
 
   /// The error seen from the array that holds it at `index`.
@@ -90,7 +99,8 @@ package struct JSONFieldError: Error, Sendable, Hashable {
   @usableFromInline
   package func under(index: Int) -> JSONFieldError {
     JSONFieldError(
-      kind, keyPath: "[\(index)]" + Self.joining(keyPath), value: value, reason: reason)
+      kind, keyPath: "[\(index)]" + Self.joining(keyPath), value: value, reason: reason,
+      code: code)
   }
 
   private static func joining(_ rest: String) -> String {
@@ -304,21 +314,26 @@ extension JSONReader {
   }
 
   /// Reads a list of integers (or of a type made from one), stopping at the first element
-  /// that is not one, as the wire decoders always have.
+  /// that is not one, as the wire decoders always have; a list longer than its limit keeps
+  /// no element past the maximum.
   ///
   /// - Parameters:
   ///   - depth: The list's depth.
+  ///   - limit: The list's maximum length and the error a longer list is.
   ///   - element: Makes an element from its integer.
-  /// - Returns: The list, or the error at the list or at its first bad element.
+  /// - Returns: The list; or, for a list longer than the limit, that one error beside an
+  ///   empty list (the field was there, and is not reported missing); or what stopped it,
+  ///   the error at the list or at its first bad element.
   /// - Throws: ``JSONReadStop``.
   @inlinable
   package mutating func readIntegerList<Element>(
-    depth: Int, _ element: (Int64) -> Element
-  ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
-    if let values = compactShortIntegerList(depth: depth) {
-      return .success(Self.list(values, element))
+    depth: Int, limit: JSONListLimit, _ element: (Int64) -> Element
+  ) throws(JSONReadStop) -> JSONDecoded<[Element]> {
+    // A compact list has at most four elements; every limit is longer.
+    if limit.maximum >= 4, let values = compactShortIntegerList(depth: depth) {
+      return JSONDecoded(value: Self.list(values, element))
     }
-    return try readIntegerListInGeneral(depth: depth, element)
+    return try readIntegerListInGeneral(depth: depth, limit: limit, element)
   }
 
   /// The elements of what ``compactShortIntegerList(depth:)`` read, in an array made once at
@@ -340,7 +355,7 @@ extension JSONReader {
   /// The list at the cursor when it is written compactly, `[` then at most four short plain
   /// integers (``shortPlainInteger()``) with `,` between them, then `]`, nothing else: the
   /// cursor is then after it. Else the cursor is left where it was and the answer is nil,
-  /// for ``readIntegerListInGeneral(depth:_:)`` to read whatever is there.
+  /// for ``readIntegerListInGeneral(depth:limit:_:)`` to read whatever is there.
   @inlinable
   @inline(__always)
   package mutating func compactShortIntegerList(depth: Int)
@@ -378,15 +393,22 @@ extension JSONReader {
     return nil
   }
 
-  /// ``readIntegerList(depth:_:)`` for every value.
+  /// ``readIntegerList(depth:limit:_:)`` for every value.
   @inlinable
   mutating func readIntegerListInGeneral<Element>(
-    depth: Int, _ element: (Int64) -> Element
-  ) throws(JSONReadStop) -> Result<[Element], JSONFieldError> {
-    if let error = try notAnArray(depth: depth, of: "integers") { return .failure(error) }
+    depth: Int, limit: JSONListLimit, _ element: (Int64) -> Element
+  ) throws(JSONReadStop) -> JSONDecoded<[Element]> {
+    if let error = try notAnArray(depth: depth, of: "integers") { return JSONDecoded(stop: error) }
     var array = try enterArray(depth: depth)
     var elements: [Element] = []
+    var count = 0
     while try nextElement(of: &array) {
+      count += 1
+      guard count <= limit.maximum else {
+        // Past the maximum: only its syntax is checked, and its elements counted.
+        try skipValue(depth: depth + 1)
+        continue
+      }
       switch try readInteger(depth: depth + 1) {
       case .success(let value):
         // Room for a short list at once, rather than growing it one element at a time.
@@ -394,11 +416,57 @@ extension JSONReader {
         elements.append(element(value))
       case .failure(let failure):
         let error = JSONFieldError(failure, expected: "an integer").under(index: array.count)
-        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
-        return .failure(error)
+        while try nextElement(of: &array) {
+          count += 1
+          try skipValue(depth: depth + 1)
+        }
+        return count > limit.maximum ? limit.decoded(count: count) : JSONDecoded(stop: error)
       }
     }
-    return .success(elements)
+    return count > limit.maximum ? limit.decoded(count: count) : JSONDecoded(value: elements)
+  }
+}
+
+/// The most elements a wire type's list may hold, and the one error a longer list is: its
+/// length, in the code and words of the module that owns the list. The list readers keep no
+/// element past the maximum (they check the rest's syntax and count them), so a list costs
+/// memory in its maximum, not in the bytes sent.
+@usableFromInline
+package struct JSONListLimit: Sendable {
+  /// The most elements.
+  @usableFromInline
+  package let maximum: Int
+  /// The error's code, the owning module's (`tooManyPlatforms`).
+  @usableFromInline
+  package let code: String
+  /// What the list holds at most, in words (`a platform list holds at most 1024 entries`).
+  @usableFromInline
+  package let reason: String
+
+  /// Creates the limit.
+  ///
+  /// - Parameters:
+  ///   - maximum: The most elements.
+  ///   - code: The error's code.
+  ///   - reason: What the list holds at most, in words.
+  package init(maximum: Int, code: String, reason: String) {
+    self.maximum = maximum
+    self.code = code
+    self.reason = reason
+  }
+
+  /// The error of a list of `count` elements, more than ``maximum``: at the list itself,
+  /// its value the count (`1025 entries`).
+  @usableFromInline
+  package func error(count: Int) -> JSONFieldError {
+    JSONFieldError(.invalidValue, value: "\(count) entries", reason: reason, code: code)
+  }
+
+  /// What reading a list of `count` elements, more than ``maximum``, gives: its one error
+  /// beside an empty list, so that a required list is not also reported missing.
+  @usableFromInline
+  package func decoded<Element>(count: Int) -> JSONDecoded<[Element]> {
+    JSONDecoded(value: [], errors: [error(count: count)])
   }
 }
 
@@ -609,34 +677,48 @@ extension JSONReader {
   }
 
   /// Reads a list of objects with a nested decoder, stopping at the first element that the
-  /// decoder stops at, as the wire decoders always have.
+  /// decoder stops at, as the wire decoders always have; a list longer than its limit is that
+  /// one error, and no element past the maximum is decoded or kept.
   ///
   /// - Parameters:
   ///   - depth: The list's depth.
+  ///   - limit: The list's maximum length and the error a longer list is.
   ///   - read: The elements' decoder.
-  /// - Returns: The list, or the errors that stopped it; the errors recorded in elements.
+  /// - Returns: The list, or the errors that stopped it; the errors recorded in elements;
+  ///   for a list longer than the limit, that one error beside an empty list.
   /// - Throws: ``JSONReadStop``.
   @inlinable
   package mutating func readObjectList<Element>(
-    depth: Int, _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>
+    depth: Int, limit: JSONListLimit,
+    _ read: (inout JSONReader, Int) throws(JSONReadStop) -> JSONDecoded<Element>
   ) throws(JSONReadStop) -> JSONDecoded<[Element]> {
     if let error = try notAnArray(depth: depth, of: "objects") { return JSONDecoded(stop: error) }
     var array = try enterArray(depth: depth)
     var elements: [Element] = []
     var errors: [JSONFieldError] = []
+    var stop: JSONFieldError?
+    var count = 0
     while try nextElement(of: &array) {
+      count += 1
+      guard count <= limit.maximum, stop == nil else {
+        // Past the maximum or the stop: only its syntax is checked, and its elements counted.
+        try skipValue(depth: depth + 1)
+        continue
+      }
       let decoded = try read(&self, depth + 1)
       let index = array.count
       errors += decoded.errors.map { $0.under(index: index) }
       guard let value = decoded.value, decoded.stop == nil else {
-        let stop = (decoded.stop ?? JSONFieldError(.invalidJSON, reason: "malformed")).under(
-          index: index)
-        while try nextElement(of: &array) { try skipValue(depth: depth + 1) }
         // The list stops; its last error is what stopped it.
-        return JSONDecoded(stop: stop, errors: errors)
+        stop = (decoded.stop ?? JSONFieldError(.invalidJSON, reason: "malformed")).under(
+          index: index)
+        continue
       }
       elements.append(value)
     }
+    // The length is the list's one error, whatever its elements.
+    if count > limit.maximum { return limit.decoded(count: count) }
+    if let stop { return JSONDecoded(stop: stop, errors: errors) }
     return JSONDecoded(value: elements, errors: errors)
   }
 }
